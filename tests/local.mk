@@ -1,0 +1,10 @@
+# tests/: CUnit suites and data-driven checks run by `make check`.
+TEST_EXTENSIONS = .sh
+SH_LOG_COMPILER = $(SHELL)
+AM_TESTS_ENVIRONMENT = top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)'; export top_srcdir top_builddir;
+
+include tests/xbetza.mk
+include tests/variants.mk
+include tests/engine.mk
+include tests/search.mk
+include tests/protocol.mk

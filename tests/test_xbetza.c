@@ -1,0 +1,990 @@
+/*
+ * test_xbetza.c — CUnit tests of libxbetza.
+ *
+ *  - the 230 XBoard 4.9.1 vectors (tests/data/xbetza-vectors.txt) in both
+ *    dialects;
+ *  - diagnostics of malformed strings (column and message);
+ *  - print/parse round trips of the vector strings and of real pieces;
+ *  - move counts on boards from 5x5 to 16x16 against independent formulas;
+ *  - the compiled rays, walked by the rule documented on XbRay, against
+ *    xb_generate on random boards (the engine's fast path).
+ *
+ * Data is found through argv[1] or $top_srcdir (set by `make check`).
+ */
+#include "xbetza.h"
+
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------------
+ * Small string sets
+ * ------------------------------------------------------------------ */
+
+typedef struct {
+    char **item;
+    int    n, cap;
+} StrSet;
+
+static void set_add(StrSet *s, const char *text)
+{
+    for (int i = 0; i < s->n; i++)
+        if (!strcmp(s->item[i], text))
+            return;
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 16;
+        s->item = realloc(s->item, (size_t)s->cap * sizeof *s->item);
+    }
+    s->item[s->n++] = strdup(text);
+}
+
+static void set_free(StrSet *s)
+{
+    for (int i = 0; i < s->n; i++)
+        free(s->item[i]);
+    free(s->item);
+    memset(s, 0, sizeof *s);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Space-separated words ("-" = empty) into a set. */
+static void set_from_words(StrSet *s, const char *words)
+{
+    char *copy = strdup(words ? words : "-"), *save = NULL;
+    for (char *w = strtok_r(copy, " \t", &save); w; w = strtok_r(NULL, " \t", &save))
+        if (strcmp(w, "-"))
+            set_add(s, w);
+    free(copy);
+}
+
+static bool set_equal(StrSet *a, StrSet *b)
+{
+    if (a->n != b->n)
+        return false;
+    if (a->n == 0)
+        return true;
+    qsort(a->item, (size_t)a->n, sizeof *a->item, cmp_str);
+    qsort(b->item, (size_t)b->n, sizeof *b->item, cmp_str);
+    for (int i = 0; i < a->n; i++)
+        if (strcmp(a->item[i], b->item[i]))
+            return false;
+    return true;
+}
+
+static void set_print(FILE *f, const char *label, StrSet *s)
+{
+    if (s->n)
+        qsort(s->item, (size_t)s->n, sizeof *s->item, cmp_str);
+    fprintf(f, "      %s:", label);
+    for (int i = 0; i < s->n; i++)
+        fprintf(f, " %s", s->item[i]);
+    fprintf(f, "\n");
+}
+
+/* ---------------------------------------------------------------------
+ * Vector file
+ * ------------------------------------------------------------------ */
+
+enum { F_CASE, F_BETZA, F_BOARD, F_SIDE, F_PIECE, F_TYPE, F_VIRGIN, F_FEN, F_FRIENDS,
+       F_ENEMIES, F_FROYAL, F_EROYAL, F_HOLES, F_NOTINIT, F_TOUCHED, F_EXTRA, F_EP,
+       F_STATUS, F_QUIET, F_CAPTURE, F_CAPOWN, F_EPS, F_CASTLE, F_LOCUST, F_NFIELDS };
+
+static const char *const field_names[F_NFIELDS] = {
+    "case", "betza", "board", "side", "piece", "piece-type", "virgin", "fen", "friends",
+    "enemies", "friendly-royal", "enemy-royal", "holes", "not-in-initial-position",
+    "touched", "initial-extra", "ep-square", "status", "quiet", "capture", "capture-own",
+    "ep", "castle", "locust"
+};
+
+typedef struct {
+    char *f[F_NFIELDS];
+} Vector;
+
+static Vector *vectors;
+static int     nvectors;
+static char    data_path[1024];
+
+static void load_vectors(void)
+{
+    FILE *fp = fopen(data_path, "r");
+    if (!fp) {
+        fprintf(stderr, "cannot open %s\n", data_path);
+        return;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    Vector cur;
+    memset(&cur, 0, sizeof cur);
+    while (getline(&line, &cap, fp) > 0) {
+        line[strcspn(line, "\r\n")] = 0;
+        if (!strcmp(line, "end")) {
+            vectors = realloc(vectors, (size_t)(nvectors + 1) * sizeof *vectors);
+            vectors[nvectors++] = cur;
+            memset(&cur, 0, sizeof cur);
+            continue;
+        }
+        char *colon = strstr(line, ": ");
+        if (!colon || line[0] == '#')
+            continue;
+        *colon = 0;
+        for (int i = 0; i < F_NFIELDS; i++)
+            if (!strcmp(line, field_names[i])) {
+                free(cur.f[i]);
+                cur.f[i] = strdup(colon + 2);
+            }
+    }
+    free(line);
+    fclose(fp);
+}
+
+static void free_vectors(void)
+{
+    for (int i = 0; i < nvectors; i++)
+        for (int j = 0; j < F_NFIELDS; j++)
+            free(vectors[i].f[j]);
+    free(vectors);
+    vectors = NULL;
+    nvectors = 0;
+}
+
+/* ---------------------------------------------------------------------
+ * Board set-up from a vector
+ * ------------------------------------------------------------------ */
+
+typedef struct {
+    XbGeometry  geo;
+    XbBoardView view;
+    char        letter[XB_MAX_SQUARES];  /* FEN letters, 0 = empty */
+    int         from;
+} Setup;
+
+static void for_squares(const XbGeometry *g, const char *list, void (*fn)(int sq, void *), void *ctx)
+{
+    StrSet s = { 0 };
+    set_from_words(&s, list);
+    for (int i = 0; i < s.n; i++) {
+        int sq = xb_parse_square(g, s.item[i]);
+        if (sq >= 0)
+            fn(sq, ctx);
+    }
+    set_free(&s);
+}
+
+static void mark_hole(int sq, void *ctx) { ((XbGeometry *)ctx)->hole[sq] = 1; }
+static void mark_friend(int sq, void *ctx) { ((XbBoardView *)ctx)->occ[sq] = XB_FRIEND; }
+static void mark_enemy(int sq, void *ctx) { ((XbBoardView *)ctx)->occ[sq] = XB_ENEMY; }
+static void mark_royal(int sq, void *ctx) { ((XbBoardView *)ctx)->royal[sq] = 1; }
+static void mark_ep(int sq, void *ctx) { ((XbBoardView *)ctx)->ep[sq] = 1; }
+static void clear_partner(int sq, void *ctx) { ((XbBoardView *)ctx)->castle_partner[sq] = 0; }
+
+static void parse_fen(Setup *s, const char *fen)
+{
+    int rank = s->geo.ranks - 1, file = 0;
+    for (const char *p = fen; *p && rank >= 0; p++) {
+        if (*p == '/') {
+            rank--, file = 0;
+        } else if (*p >= '0' && *p <= '9') {
+            int n = 0;
+            while (p[0] >= '0' && p[0] <= '9')
+                n = n * 10 + (*p++ - '0');
+            p--;
+            file += n;
+        } else {
+            if (file < s->geo.files && *p != '*')
+                s->letter[rank * s->geo.files + file] = *p;
+            file++;
+        }
+    }
+}
+
+/* The piece that stood on `sq` in the initial position (0 = none, '?' =
+ * unknown but different from the current one). */
+static char initial_letter(const Setup *s, const Vector *v, int sq)
+{
+    char name[4];
+    xb_square_name(&s->geo, sq, name);
+    StrSet extra = { 0 }, notinit = { 0 };
+    set_from_words(&extra, v->f[F_EXTRA]);
+    set_from_words(&notinit, v->f[F_NOTINIT]);
+    char result = s->letter[sq];
+    for (int i = 0; i < extra.n; i++)
+        if (!strncmp(extra.item[i], name, strlen(name)) && extra.item[i][strlen(name)] == '=')
+            result = extra.item[i][strlen(name) + 1];
+    for (int i = 0; i < notinit.n; i++)
+        if (!strcmp(notinit.item[i], name) && result == s->letter[sq])
+            result = '?';
+    set_free(&extra);
+    set_free(&notinit);
+    return result;
+}
+
+static void setup_vector(Setup *s, const Vector *v)
+{
+    memset(s, 0, sizeof *s);
+    int files = 8, ranks = 8;
+    sscanf(v->f[F_BOARD], "%dx%d", &files, &ranks);
+    xb_geometry_init(&s->geo, files, ranks);
+    for_squares(&s->geo, v->f[F_HOLES], mark_hole, &s->geo);
+    int color = !strcmp(v->f[F_SIDE], "black");
+    xb_view_init(&s->view, &s->geo, color);
+    parse_fen(s, v->f[F_FEN]);
+    s->from = xb_parse_square(&s->geo, v->f[F_PIECE]);
+    for_squares(&s->geo, v->f[F_FRIENDS], mark_friend, &s->view);
+    for_squares(&s->geo, v->f[F_ENEMIES], mark_enemy, &s->view);
+    for_squares(&s->geo, v->f[F_FROYAL], mark_royal, &s->view);
+    for_squares(&s->geo, v->f[F_EROYAL], mark_royal, &s->view);
+    for (int sq = 0; sq < files * ranks; sq++)
+        s->view.castle_partner[sq] = s->view.occ[sq] != XB_EMPTY;
+    for_squares(&s->geo, v->f[F_NOTINIT], clear_partner, &s->view);
+    s->view.virgin = !strcmp(v->f[F_VIRGIN], "yes");
+    s->view.royal_mover = !strcmp(v->f[F_TYPE], "king");
+    int back = s->from + (color ? files : -files);
+    s->view.virgin2 = back >= 0 && back < files * ranks &&
+                      initial_letter(s, v, back) == s->letter[s->from];
+    if (strcmp(v->f[F_EP], "-")) {
+        char sqname[8] = "";
+        sscanf(v->f[F_EP], "%7s", sqname);
+        int ep = xb_parse_square(&s->geo, sqname);
+        if (ep >= 0) {
+            mark_ep(ep, &s->view);
+            int further = ep + (color ? -files : files);
+            if (strstr(v->f[F_EP], "triple") && further >= 0 && further < files * ranks)
+                mark_ep(further, &s->view);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------
+ * Generated moves as the vectors' sets
+ * ------------------------------------------------------------------ */
+
+typedef struct {
+    const XbGeometry *geo;
+    StrSet quiet, capture, capown, ep, castle, locust;
+    int    count;
+} Result;
+
+static void collect(const XbMove *m, void *ctx)
+{
+    Result *r = ctx;
+    char a[4], b[4], buf[96];
+    r->count++;
+    xb_square_name(r->geo, m->to, a);
+    if (m->kind == XB_MOVE_CASTLE) {
+        char c[4];
+        snprintf(buf, sizeof buf, "%s/%s-%s", a, xb_square_name(r->geo, m->partner, b),
+                 xb_square_name(r->geo, m->partner_to, c));
+        set_add(&r->castle, buf);
+    } else if (m->kind == XB_MOVE_EP) {
+        set_add(&r->ep, a);
+    } else if (m->nvictims) {
+        buf[0] = 0;
+        int v = 0;
+        for (int i = 0; i < m->npath; i++) {
+            bool last = i == m->npath - 1;
+            bool x = last ? (m->kind == XB_MOVE_CAPTURE || m->kind == XB_MOVE_CAPTURE_OWN)
+                          : (v < m->nvictims && m->victim[v] == m->path[i]);
+            if (!last && x)
+                v++;
+            snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s%s", i ? "-" : "",
+                     xb_square_name(r->geo, m->path[i], b), x ? "x" : "");
+        }
+        set_add(&r->locust, buf);
+    } else if (m->kind == XB_MOVE_QUIET) {
+        set_add(&r->quiet, a);
+    } else if (m->kind == XB_MOVE_CAPTURE) {
+        set_add(&r->capture, a);
+    } else {
+        set_add(&r->capown, a);
+    }
+}
+
+static void result_free(Result *r)
+{
+    set_free(&r->quiet);
+    set_free(&r->capture);
+    set_free(&r->capown);
+    set_free(&r->ep);
+    set_free(&r->castle);
+    set_free(&r->locust);
+}
+
+typedef enum { V_MATCH, V_MISMATCH, V_REJECTED } Outcome;
+
+static bool compare_field(const Vector *v, int field, StrSet *got, const char *label, bool verbose)
+{
+    StrSet want = { 0 };
+    set_from_words(&want, v->f[field]);
+    bool ok = set_equal(&want, got);
+    if (!ok && verbose) {
+        fprintf(stderr, "    %s (%s) %s differs\n", v->f[F_CASE], v->f[F_BETZA], label);
+        set_print(stderr, "want", &want);
+        set_print(stderr, "got ", got);
+    }
+    set_free(&want);
+    return ok;
+}
+
+static Outcome run_vector(const Vector *v, XbDialect d, bool verbose, XbError *err)
+{
+    XbPiece piece;
+    if (xb_parse(v->f[F_BETZA], d, &piece, err) != 0)
+        return V_REJECTED;
+    Setup s;
+    setup_vector(&s, v);
+    XbTable table;
+    if (xb_compile(&piece, &s.geo, &table, NULL) != 0)
+        return V_MISMATCH;
+    Result r;
+    memset(&r, 0, sizeof r);
+    r.geo = &s.geo;
+    xb_generate(&piece, &table, &s.view, s.from, collect, &r);
+    bool ok = compare_field(v, F_QUIET, &r.quiet, "quiet", verbose);
+    ok &= compare_field(v, F_CAPTURE, &r.capture, "capture", verbose);
+    ok &= compare_field(v, F_CAPOWN, &r.capown, "capture-own", verbose);
+    ok &= compare_field(v, F_EPS, &r.ep, "ep", verbose);
+    ok &= compare_field(v, F_CASTLE, &r.castle, "castle", verbose);
+    ok &= compare_field(v, F_LOCUST, &r.locust, "locust", verbose);
+    result_free(&r);
+    xb_table_free(&table);
+    return ok ? V_MATCH : V_MISMATCH;
+}
+
+static void test_vectors_loaded(void)
+{
+    CU_ASSERT_EQUAL(nvectors, 230);
+}
+
+static void test_vectors_compat(void)
+{
+    int match = 0;
+    for (int i = 0; i < nvectors; i++) {
+        XbError err;
+        Outcome o = run_vector(&vectors[i], XB_COMPAT, true, &err);
+        CU_ASSERT_EQUAL(o, V_MATCH);
+        match += o == V_MATCH;
+    }
+    printf("\n    XB_COMPAT: %d/%d vectors match XBoard 4.9.1\n", match, nvectors);
+}
+
+static void test_vectors_strict(void)
+{
+    int match = 0, rejected = 0, bad = 0, normative = 0, normative_ok = 0;
+    for (int i = 0; i < nvectors; i++) {
+        const Vector *v = &vectors[i];
+        bool norm = !strcmp(v->f[F_STATUS], "normative")
+                 || !strcmp(v->f[F_STATUS], "ambiguous");
+        XbError err;
+        Outcome o = run_vector(v, XB_STRICT, true, &err);
+        normative += norm;
+        if (o == V_MATCH) {
+            match++;
+            normative_ok += norm;
+        } else if (o == V_REJECTED) {
+            rejected++;
+            CU_ASSERT(err.column > 0 && err.message[0]);
+            if (norm)
+                fprintf(stderr, "    %s (%s) rejected: column %d: %s\n", v->f[F_CASE],
+                        v->f[F_BETZA], err.column, err.message);
+        } else {
+            bad++;
+        }
+        /* normative and ambiguous cases must match (J and L are read as
+           XBoard reads them, with a warning); every other case may be refused */
+        CU_ASSERT(o == V_MATCH || (!norm && o == V_REJECTED));
+    }
+    printf("    XB_STRICT: %d match, %d rejected with a diagnostic, %d other; "
+           "normative %d/%d\n", match, rejected, bad, normative_ok, normative);
+}
+
+/* ---------------------------------------------------------------------
+ * Diagnostics
+ * ------------------------------------------------------------------ */
+
+/* J and L: accepted in both dialects with XBoard's meaning, with a warning;
+ * the printer writes C and Z instead. */
+static void test_ambiguous_atoms(void)
+{
+    XbPiece p;
+    XbError err;
+    char buf[64];
+    CU_ASSERT_EQUAL(xb_parse("fJ", XB_STRICT, &p, &err), 0);
+    CU_ASSERT_EQUAL(err.column, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "'J' is ambiguous"));
+    CU_ASSERT_EQUAL(p.group[0].p, 1);
+    CU_ASSERT_EQUAL(p.group[0].q, 3);
+    xb_print(&p, buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "fC");
+    CU_ASSERT_EQUAL(xb_parse("L", XB_STRICT, &p, &err), 0);
+    CU_ASSERT_EQUAL(p.group[0].p, 2);
+    CU_ASSERT_EQUAL(p.group[0].q, 3);
+    xb_print(&p, buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "Z");
+    /* a real error after the warning still wins */
+    CU_ASSERT_EQUAL(xb_parse("Jq", XB_STRICT, &p, &err), -1);
+}
+
+static void test_malformed(void)
+{
+    static const struct { const char *text; int column; const char *message; } cases[] = {
+        { "fmqW", 3, "'q' cannot follow 'fm'" },
+        { "cmW", 2, "'m' cannot follow 'c'" },
+        { "mfW", 2, "'f' cannot follow 'm'" },
+        { "NUW", 2, "unknown atom 'U'" },
+        { "N,F", 2, "unexpected character ','" },
+        { "fmWfceF@7", 8, "unexpected character '@'" },
+        { "f", 2, "'f' has no atom" },
+        { "ca", 3, "'ca' has no atom" },
+        { "W03F", 2, "leading zero" },
+        { "W123", 2, "more than two digits" },
+        { "zB", 1, "'z' is not allowed here" },
+        { "caxfW", 3, "'x' is not allowed here" },
+        { "fmiD", 3, "'i' cannot follow 'fm'" },
+        { "nW", 2, "'n' on the one-step atom 'W'" },
+        { "jW", 2, "'j' skips every square" },
+        { "O", 1, "castling distance" },
+        { "afN", 3, "oblique" },
+        { "NN", 2, "'NN' is N twice" },
+        { "pN", 2, "'p' on the leaper 'N'" },
+        { "fhW", 2, "'h' cannot follow 'f'" },
+        { "vF", 1, "'v' selects no direction" },
+        { "hfN", 1, "'h' must be followed by 'r' or 'l'" },
+        { "iiiW", 3, "more than two 'i'" },
+        { "cacacafW", 8, "more than two locust" },
+        { "yafyW", 5, "'y' has no meaning on the last leg" },
+        { "caibW", 5, "needs an earlier sliding leg" },
+        { "aaaaW", 5, "too many legs" },
+        { "njR", 3, "'n' and 'j'" },
+        { "1W", 1, "range digit '1' without an atom" },
+        { "WF ", 3, "unexpected character ' '" },
+        { "Q(1,4)", 2, "unexpected character '('" },
+        { "fcmW", 3, "'m' cannot follow 'fc'" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        XbPiece p;
+        XbError err;
+        int rc = xb_parse(cases[i].text, XB_STRICT, &p, &err);
+        CU_ASSERT_EQUAL(rc, -1);
+        CU_ASSERT_EQUAL(err.column, cases[i].column);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, cases[i].message));
+        if (rc != -1 || err.column != cases[i].column || !strstr(err.message, cases[i].message))
+            fprintf(stderr, "    '%s': rc %d column %d: %s\n", cases[i].text, rc, err.column,
+                    err.message);
+        /* XBoard's dialect reads everything, and says what it dropped */
+        CU_ASSERT_EQUAL(xb_parse(cases[i].text, XB_COMPAT, &p, &err), 0);
+    }
+    /* too many groups: the 33rd group is refused */
+    char many[200] = "";
+    for (int i = 0; i < XB_MAX_GROUPS + 1; i++)
+        strcat(many, i % 2 ? "F" : "W");
+    XbPiece p;
+    XbError err;
+    CU_ASSERT_EQUAL(xb_parse(many, XB_STRICT, &p, &err), -1);
+    CU_ASSERT_EQUAL(err.column, XB_MAX_GROUPS + 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "too many move groups"));
+    /* the empty string is a piece without moves; NULL too */
+    CU_ASSERT_EQUAL(xb_parse("", XB_STRICT, &p, &err), 0);
+    CU_ASSERT_EQUAL(p.ngroups, 0);
+    CU_ASSERT_EQUAL(xb_parse(NULL, XB_STRICT, &p, &err), 0);
+    /* a long piece of garbage never crashes */
+    char junk[4096];
+    for (size_t i = 0; i < sizeof junk - 1; i++)
+        junk[i] = (char)(1 + (i * 7919) % 255);
+    junk[sizeof junk - 1] = 0;
+    xb_parse(junk, XB_STRICT, &p, &err);
+    CU_ASSERT_EQUAL(xb_parse(junk, XB_COMPAT, &p, &err), 0);
+}
+
+/* ---------------------------------------------------------------------
+ * Move sets on a board, for comparisons
+ * ------------------------------------------------------------------ */
+
+static uint32_t rng_state = 12345;
+
+static uint32_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 17;
+    rng_state ^= rng_state << 5;
+    return rng_state;
+}
+
+static void random_view(XbBoardView *v, const XbGeometry *g, int from)
+{
+    int nsq = g->files * g->ranks;
+    xb_view_init(v, g, (int)(rnd() & 1));
+    v->virgin = rnd() & 1;
+    v->virgin2 = rnd() & 1;
+    v->royal_mover = rnd() & 1;
+    int density = (int)(rnd() % 60);
+    for (int sq = 0; sq < nsq; sq++) {
+        if (g->hole[sq] || sq == from)
+            continue;
+        if ((int)(rnd() % 100) < density) {
+            v->occ[sq] = (rnd() & 1) ? XB_FRIEND : XB_ENEMY;
+            v->royal[sq] = rnd() % 8 == 0;
+            v->castle_partner[sq] = rnd() & 1;
+        } else if (rnd() % 16 == 0) {
+            v->ep[sq] = 1;
+        }
+    }
+}
+
+static void collect_text(const XbMove *m, void *ctx)
+{
+    Result *r = ctx;
+    char buf[128];
+    r->count++;
+    set_add(&r->quiet, xb_move_text(r->geo, m, buf, sizeof buf));
+}
+
+static void move_texts(const XbPiece *p, const XbGeometry *g, const XbBoardView *v, int from,
+                       StrSet *out)
+{
+    XbTable t;
+    if (xb_compile(p, g, &t, NULL) != 0)
+        return;
+    Result r;
+    memset(&r, 0, sizeof r);
+    r.geo = g;
+    xb_generate(p, &t, v, from, collect_text, &r);
+    *out = r.quiet;
+    xb_table_free(&t);
+}
+
+/* ---------------------------------------------------------------------
+ * Round trips
+ * ------------------------------------------------------------------ */
+
+static const char *const real_pieces[] = {
+    "fmWfceFifmnD", "N", "B", "R", "Q", "F", "A", "BN", "RN", "W", "K", "mRcpR", "N0", "BW",
+    "RF", "gQ", "QN", "KisO2", "KisO3", "fmWfceFifmW2", "fmWfcF", "FfW", "WfF", "fR", "ffN",
+    "nN", "nA", "fW", "fRbW2", "fWbF", "vWfF", "sWfF", "sbWfF", "sRvW", "FfRbW", "BfW",
+    "FvWAvD", "vRfF3bFsW", "vN", "FfsW", "BvRsW", "K3cpafK", "fFvWsW2", "fFsWvW2", "WA",
+    "FD", "fRbW", "KNADcaKmabK", "FvlW", "RmasR", "WBmasB", "F2", "vRsW2flBfrF", "fFvW2",
+    "lfrbBfRbW", "rflbBfRbW", "FvrW", "WfF2", "sRvW2frBflF", "sWfDbA", "W2fF", "FvW",
+    "fF2sW", "KADcavKmcpafmcpavK", "K3NADcaKmabK", "F3vRsW2", "F3sRvW2", "fRfBbF2bsW2",
+    "FfsW", "blfFrW", "BmasB", "FbsW", "F3sW", "W3fF", "rbfFlW", "QNADcaKmabK", "vRfB",
+    "QADcavKmcpafmcpavK", "BbsR", "RfB", "BfR", "F3vRsW", "F3sRvW", "KisjO2", "fmWfceFifmW3",
+    "CF", "WDA", "KisO1isO2isO3isO4", "fmWfceFiifmW2ifmW3", "NC", "KisO3irO4ilO2",
+    "KisO2isO3ilO4", "KimN", "KisfmWfmFflfrmN", "FiffmD", "mcpaKmcabK", "WFDllrrN",
+    "DffbbNF3", "DAHG", "NF2", "NDF2", "BN0", "D0A0", "mQcpQ", "BmW", "fRbB", "rfmFfrcW",
+    "lfmFflcW", "fRrbBlbF", "fRlbBrbF", "bFfD", "KbRfBbF2", "KNADcaKmcabK", "yafsF",
+    "yafsW", "gafR", "caibR", "mcaifR", "cacafW", "mafmafW", "tpafcR", "dafW", "pafW",
+    "afsK", "fcafmF", "frlN", "sfK", "fhK", "hrN", "hlN", "fsN", "ffrrN", "ogQ", "opR", "tQ",
+    "dN", "cdN", "jR", "jjR", "jD", "jN", "nN0", "ifmnH", "iifmW2", "W10", "B10", "oN",
+    "fbN", "lvQ", "bsQ", "flbrF", "lrbR", "sflN", "vlN", "rbN", "lhN", "bhN", "mpR", "cpR",
+    "mgafR", "cyafsR", "yafmcsW", "gafcsF", "mcafcafK", "caimbR", "fmaiflR", "W3yafsW",
+};
+
+static void check_round_trip(const char *text, int *count)
+{
+    XbPiece a, b;
+    XbError err;
+    char out[512];
+    if (xb_parse(text, XB_STRICT, &a, &err) != 0) {
+        if (xb_parse(text, XB_COMPAT, &a, &err) != 0)
+            return;
+    }
+    int len = xb_print(&a, out, sizeof out);
+    CU_ASSERT(len > 0 || a.ngroups == 0);
+    /* the printed string is well formed (so XBoard reads it as written) */
+    int rc = xb_parse(out, XB_STRICT, &b, &err);
+    bool obl_multi = false;
+    for (int i = 0; i < a.ngroups; i++)
+        obl_multi |= a.group[i].cls == XB_CLASS_OBLIQUE && a.group[i].nlegs > 1;
+    if (obl_multi)
+        rc = xb_parse(out, XB_COMPAT, &b, &err);
+    CU_ASSERT_EQUAL(rc, 0);
+    if (rc) {
+        fprintf(stderr, "    '%s' printed as '%s': column %d: %s\n", text, out, err.column,
+                err.message);
+        return;
+    }
+    CU_ASSERT_PTR_NULL(strpbrk(out, "JLkquwxz"));
+    bool eq = xb_equal(&a, &b);
+    CU_ASSERT(eq);
+    if (!eq)
+        fprintf(stderr, "    '%s' printed as '%s' reads differently\n", text, out);
+    /* same moves on boards */
+    XbGeometry g;
+    xb_geometry_init(&g, 9, 10);
+    g.hole[0] = 1;
+    for (int n = 0; n < 6; n++) {
+        int from = 1 + (int)(rnd() % 89);
+        XbBoardView v;
+        random_view(&v, &g, from);
+        StrSet ma = { 0 }, mb = { 0 };
+        move_texts(&a, &g, &v, from, &ma);
+        move_texts(&b, &g, &v, from, &mb);
+        bool same = set_equal(&ma, &mb);
+        CU_ASSERT(same);
+        if (!same)
+            fprintf(stderr, "    '%s' / '%s': different moves\n", text, out);
+        set_free(&ma);
+        set_free(&mb);
+    }
+    /* printing is stable */
+    char again[512];
+    xb_print(&b, again, sizeof again);
+    CU_ASSERT_STRING_EQUAL(out, again);
+    (*count)++;
+}
+
+static void test_round_trip(void)
+{
+    int count = 0;
+    for (int i = 0; i < nvectors; i++) {
+        XbPiece p;
+        if (xb_parse(vectors[i].f[F_BETZA], XB_STRICT, &p, NULL) == 0)
+            check_round_trip(vectors[i].f[F_BETZA], &count);
+    }
+    for (size_t i = 0; i < sizeof real_pieces / sizeof real_pieces[0]; i++)
+        check_round_trip(real_pieces[i], &count);
+    printf("    round trips: %d strings\n", count);
+}
+
+static void test_print_examples(void)
+{
+    static const struct { const char *in, *out; } cases[] = {
+        { "W0", "R" }, { "J", "C" }, { "L", "Z" }, { "mcN", "N" }, { "NN", "N" },
+        { "rfK", "frK" }, { "ffN", "fN" }, { "hrN", "hrN" }, { "vW", "vW" },
+        { "flbrF", "flbrF" }, { "cmW", "cW" }, { "fhW", "fW" }, { "KisO2", "KisO2" },
+        { "fsK", "fsK" }, { "R3", "W3" }, { "R", "R" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        XbPiece p;
+        char out[128];
+        xb_parse(cases[i].in, XB_COMPAT, &p, NULL);
+        xb_print(&p, out, sizeof out);
+        CU_ASSERT_STRING_EQUAL(out, cases[i].out);
+        if (strcmp(out, cases[i].out))
+            fprintf(stderr, "    print '%s' = '%s', expected '%s'\n", cases[i].in, out,
+                    cases[i].out);
+    }
+    /* truncation behaves like snprintf */
+    XbPiece p;
+    char small[4];
+    xb_parse("fmWfceFifmnD", XB_STRICT, &p, NULL);
+    int n = xb_print(&p, small, sizeof small);
+    CU_ASSERT_EQUAL(n, 12);
+    CU_ASSERT_EQUAL(strlen(small), 3);
+    /* equality is by meaning */
+    XbPiece a, b;
+    xb_parse("K", XB_STRICT, &a, NULL);
+    xb_parse("WF", XB_STRICT, &b, NULL);
+    CU_ASSERT(xb_equal(&a, &b));
+    xb_parse("Q", XB_STRICT, &a, NULL);
+    xb_parse("RB", XB_STRICT, &b, NULL);
+    CU_ASSERT(xb_equal(&a, &b));
+    xb_parse("fsW", XB_STRICT, &b, NULL);
+    xb_parse("fW", XB_STRICT, &a, NULL);
+    CU_ASSERT(!xb_equal(&a, &b));
+}
+
+/* ---------------------------------------------------------------------
+ * Boards 5x5 .. 16x16 against independent counts
+ * ------------------------------------------------------------------ */
+
+static int count_rides(const XbGeometry *g, int from, int dx, int dy, int max)
+{
+    int n = 0, x = from % g->files, y = from / g->files;
+    for (int k = 1; max == 0 || k <= max; k++) {
+        x += dx, y += dy;
+        if (x < 0 || y < 0 || x >= g->files || y >= g->ranks)
+            break;
+        n++;
+    }
+    return n;
+}
+
+static int count_moves(const char *betza, const XbGeometry *g, const XbBoardView *v, int from,
+                       int *captures)
+{
+    XbPiece p;
+    XbTable t;
+    xb_parse(betza, XB_STRICT, &p, NULL);
+    if (xb_compile(&p, g, &t, NULL))
+        return -1;
+    Result r;
+    memset(&r, 0, sizeof r);
+    r.geo = g;
+    xb_generate(&p, &t, v, from, collect, &r);
+    int n = r.quiet.n;
+    if (captures)
+        *captures = r.capture.n;
+    result_free(&r);
+    xb_table_free(&t);
+    return n;
+}
+
+static void test_board_sizes(void)
+{
+    static const int knight[8][2] = { {1,2},{2,1},{2,-1},{1,-2},{-1,-2},{-2,-1},{-2,1},{-1,2} };
+    int checked = 0;
+    for (int files = 5; files <= 16; files++)
+        for (int ranks = 5; ranks <= 16; ranks++) {
+            XbGeometry g;
+            xb_geometry_init(&g, files, ranks);
+            int xs[3] = { 0, files / 2, files - 1 }, ys[3] = { 0, ranks / 2, ranks - 1 };
+            for (int a = 0; a < 3; a++)
+                for (int b = 0; b < 3; b++) {
+                    int from = xb_square(&g, xs[a], ys[b]);
+                    XbBoardView v;
+                    xb_view_init(&v, &g, 0);
+                    CU_ASSERT_EQUAL(count_moves("R", &g, &v, from, NULL), files + ranks - 2);
+                    int kn = 0, nr = 0;
+                    for (int d = 0; d < 8; d++) {
+                        kn += count_rides(&g, from, knight[d][0], knight[d][1], 1);
+                        nr += count_rides(&g, from, knight[d][0], knight[d][1], 0);
+                    }
+                    CU_ASSERT_EQUAL(count_moves("N", &g, &v, from, NULL), kn);
+                    CU_ASSERT_EQUAL(count_moves("N0", &g, &v, from, NULL), nr);
+                    /* cannon with a screen two squares up (or down) the file
+                       and a target on the far edge: moves before the screen
+                       plus the rank; one capture */
+                    int dir = ys[b] < ranks / 2 ? 1 : -1;
+                    if (ys[b] == ranks / 2)
+                        dir = 1;
+                    int screen = from + 2 * dir * files;
+                    int target = xb_square(&g, xs[a], dir > 0 ? ranks - 1 : 0);
+                    v.occ[screen] = XB_FRIEND;
+                    v.occ[target] = XB_ENEMY;
+                    int caps = 0;
+                    int quiet = count_moves("mRcpR", &g, &v, from, &caps);
+                    int behind = count_rides(&g, from, 0, -dir, 0);
+                    CU_ASSERT_EQUAL(quiet, 1 + behind + files - 1);
+                    CU_ASSERT_EQUAL(caps, target != screen ? 1 : 0);
+                    checked += 4;
+                }
+        }
+    printf("    board sizes: %d counts checked\n", checked);
+}
+
+/* ---------------------------------------------------------------------
+ * Compiled rays against the reference generator
+ * ------------------------------------------------------------------ */
+
+static bool engine_occupied(const XbBoardView *v, int from, int sq)
+{
+    return sq == from || v->occ[sq] != XB_EMPTY;
+}
+
+static int engine_occ(const XbBoardView *v, int from, int sq)
+{
+    return sq == from ? XB_FRIEND : v->occ[sq];
+}
+
+static void add_walked(Result *r, int from, int to, XbMoveKind kind)
+{
+    XbMove m;
+    memset(&m, 0, sizeof m);
+    m.from = (uint16_t)from;
+    m.to = (uint16_t)to;
+    m.kind = (uint8_t)kind;
+    m.partner = m.partner_to = XB_NO_SQ;
+    m.npath = 1;
+    m.path[0] = m.to;
+    collect_text(&m, r);
+}
+
+/* The walking rule documented on XbRay in xbetza.h, for one ray. */
+static void walk_documented(const XbTable *t, const XbRay *ray, const XbBoardView *v, int from,
+                            Result *r)
+{
+    unsigned mode = ray->mode;
+    bool hop = (mode & (XB_MODE_P | XB_MODE_G)) != 0, landing = false;
+    for (int k = 0; k < ray->len; k++) {
+        const XbStep *st = &t->steps[ray->first + (uint32_t)k];
+        if ((ray->flags & XB_RAY_LAME) && st->test != XB_NO_SQ && engine_occupied(v, from, st->test))
+            return;
+        if ((ray->flags & XB_RAY_JUMP) && st->test != XB_NO_SQ && !engine_occupied(v, from, st->test))
+            return;
+        int occ = engine_occ(v, from, st->sq);
+        if (hop) {                        /* §6.3: find the hurdle first */
+            if (occ != XB_EMPTY) {
+                hop = false;
+                landing = (mode & XB_MODE_G) != 0;
+            }
+            continue;
+        }
+        if (occ == XB_EMPTY) {
+            if ((mode & XB_MODE_E) && v->ep[st->sq])
+                add_walked(r, from, st->sq, XB_MOVE_EP);
+            if (mode & XB_MODE_M)
+                add_walked(r, from, st->sq, XB_MOVE_QUIET);
+        } else if ((mode & XB_MODE_T) && v->royal[st->sq]) {
+            return;
+        } else if (occ == XB_ENEMY && (mode & XB_MODE_C)) {
+            add_walked(r, from, st->sq, XB_MOVE_CAPTURE);
+        } else if (occ == XB_FRIEND && (mode & XB_MODE_D) && st->sq != from) {
+            add_walked(r, from, st->sq, XB_MOVE_CAPTURE_OWN);
+        }
+        if (occ != XB_EMPTY || landing)
+            return;
+    }
+}
+
+static const char *const ray_pieces[] = {
+    "W", "F", "D", "A", "H", "G", "N", "C", "Z", "K", "Q", "R", "B", "fmWfceFifmnD", "mRcpR",
+    "gQ", "gR3", "pB", "oR", "oN", "opR", "ogQ", "nN", "nA", "nD", "nH", "nZ", "nG", "nC", "jN",
+    "jD", "jA", "jR", "jjB", "jjR3", "nN0", "tQ", "dN", "cdN", "mcdK", "oK2", "onD", "ojN",
+    "ifmW2", "iiK", "N0", "D0", "A0", "W10", "B10", "vRfF3bFsW", "ifmnH", "nH0", "oW", "oD0",
+    "omcpR", "fmWfceF", "ofceQ", "tmcpR", "jjjQ", "ojR", "ocpB", "fsN", "hrN", "lfrbBfRbW",
+    "tgR", "odR", "mcdeQ", "ojjK2", "nZ0", "jC0", "gN0", "pN0", "W3", "K3", "tcpafcR", "ffN",
+};
+
+static void test_rays_match_generator(void)
+{
+    static const int sizes[][2] = { { 8, 8 }, { 10, 8 }, { 5, 5 }, { 16, 16 }, { 9, 10 }, { 3, 7 },
+                                    { 1, 1 }, { 16, 3 } };
+    int boards = 0, moves = 0;
+    for (size_t gi = 0; gi < sizeof sizes / sizeof sizes[0]; gi++) {
+        XbGeometry g;
+        xb_geometry_init(&g, sizes[gi][0], sizes[gi][1]);
+        int nsq = g.files * g.ranks;
+        if (gi % 2 && nsq > 4)          /* some geometries get holes */
+            for (int i = 0; i < nsq / 9; i++)
+                g.hole[rnd() % (uint32_t)nsq] = 1;
+        for (size_t pi = 0; pi < sizeof ray_pieces / sizeof ray_pieces[0]; pi++) {
+            XbPiece full, single;
+            CU_ASSERT_EQUAL_FATAL(xb_parse(ray_pieces[pi], XB_COMPAT, &full, NULL), 0);
+            single = full;
+            single.ngroups = 0;
+            for (int i = 0; i < full.ngroups; i++)
+                if (full.group[i].nlegs == 1 && full.group[i].atom != 'O')
+                    single.group[single.ngroups++] = full.group[i];
+            XbTable t;
+            CU_ASSERT_EQUAL_FATAL(xb_compile(&single, &g, &t, NULL), 0);
+            for (int n = 0; n < 8; n++) {
+                int from = (int)(rnd() % (uint32_t)nsq);
+                if (g.hole[from])
+                    continue;
+                XbBoardView v;
+                random_view(&v, &g, from);
+                Result want, got;
+                memset(&want, 0, sizeof want);
+                memset(&got, 0, sizeof got);
+                want.geo = got.geo = &g;
+                xb_generate(&single, &t, &v, from, collect_text, &want);
+                for (const XbRay *r = xb_rays_begin(&t, v.color, from);
+                     r < xb_rays_end(&t, v.color, from); r++) {
+                    const XbGroup *grp = &single.group[r->group];
+                    if ((r->flags & XB_RAY_INITIAL) && !v.virgin)
+                        continue;
+                    if ((r->flags & XB_RAY_INITIAL2) && !v.virgin2)
+                        continue;
+                    (void)grp;
+                    walk_documented(&t, r, &v, from, &got);
+                }
+                bool same = set_equal(&want.quiet, &got.quiet);
+                CU_ASSERT(same);
+                if (!same) {
+                    char sq[4];
+                    fprintf(stderr, "    rays of '%s' on %dx%d from %s (%s) differ\n",
+                            ray_pieces[pi], g.files, g.ranks, xb_square_name(&g, from, sq),
+                            v.color ? "black" : "white");
+                    set_print(stderr, "generator", &want.quiet);
+                    set_print(stderr, "rays     ", &got.quiet);
+                }
+                moves += want.quiet.n;
+                boards++;
+                result_free(&want);
+                result_free(&got);
+            }
+            xb_table_free(&t);
+        }
+    }
+    printf("    rays vs generator: %d boards, %d moves\n", boards, moves);
+}
+
+/* The table layout: index monotone, rays inside, steps inside, no empty ray. */
+static void test_table_layout(void)
+{
+    XbPiece p;
+    XbGeometry g;
+    xb_geometry_init(&g, 12, 12);
+    g.hole[0] = g.hole[143] = 1;
+    xb_parse("KNADcaKmabKisO2fmWfceFifmnDmRcpR", XB_STRICT, &p, NULL);
+    XbTable t;
+    CU_ASSERT_EQUAL_FATAL(xb_compile(&p, &g, &t, NULL), 0);
+    CU_ASSERT_EQUAL(t.nsquares, 144);
+    CU_ASSERT_EQUAL(t.index[0], 0);
+    CU_ASSERT_EQUAL(t.index[2 * 144], t.nrays);
+    for (int i = 0; i < 2 * 144; i++)
+        CU_ASSERT(t.index[i] <= t.index[i + 1]);
+    CU_ASSERT_EQUAL(t.index[1], 0);    /* hole: no rays */
+    for (uint32_t i = 0; i < t.nrays; i++) {
+        CU_ASSERT(t.rays[i].len > 0);
+        CU_ASSERT(t.rays[i].first + t.rays[i].len <= t.nsteps);
+    }
+    for (uint32_t i = 0; i < t.nsteps; i++) {
+        CU_ASSERT(t.steps[i].sq < 144 && !g.hole[t.steps[i].sq]);
+        CU_ASSERT(t.steps[i].test == XB_NO_SQ || !g.hole[t.steps[i].test]);
+    }
+    xb_table_free(&t);
+    /* bad geometry */
+    XbError err;
+    xb_geometry_init(&g, 17, 8);
+    CU_ASSERT_EQUAL(xb_compile(&p, &g, &t, &err), -1);
+    CU_ASSERT(err.message[0] != 0);
+    /* 1x1 and an empty piece */
+    xb_geometry_init(&g, 1, 1);
+    CU_ASSERT_EQUAL(xb_compile(&p, &g, &t, NULL), 0);
+    xb_table_free(&t);
+    xb_parse("", XB_STRICT, &p, NULL);
+    CU_ASSERT_EQUAL(xb_compile(&p, &g, &t, NULL), 0);
+    CU_ASSERT_EQUAL(t.nrays, 0);
+    xb_table_free(&t);
+}
+
+/* ---------------------------------------------------------------------
+ * Main
+ * ------------------------------------------------------------------ */
+
+static int suite_init(void)
+{
+    load_vectors();
+    return 0;
+}
+
+static int suite_clean(void)
+{
+    free_vectors();
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *top = getenv("top_srcdir");
+    if (argc > 1)
+        snprintf(data_path, sizeof data_path, "%s", argv[1]);
+    else
+        snprintf(data_path, sizeof data_path, "%s/tests/data/xbetza-vectors.txt", top ? top : ".");
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 2;
+    CU_pSuite s = CU_add_suite("xbetza", suite_init, suite_clean);
+    CU_add_test(s, "vectors loaded", test_vectors_loaded);
+    CU_add_test(s, "vectors, XBoard dialect", test_vectors_compat);
+    CU_add_test(s, "vectors, strict dialect", test_vectors_strict);
+    CU_add_test(s, "malformed strings", test_malformed);
+    CU_add_test(s, "ambiguous atoms J and L", test_ambiguous_atoms);
+    CU_add_test(s, "printing", test_print_examples);
+    CU_add_test(s, "round trips", test_round_trip);
+    CU_add_test(s, "board sizes", test_board_sizes);
+    CU_add_test(s, "table layout", test_table_layout);
+    CU_add_test(s, "rays agree with generator", test_rays_match_generator);
+    CU_basic_set_mode(CU_BRM_NORMAL);
+    CU_basic_run_tests();
+    unsigned failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+    unsigned ran = CU_get_number_of_tests_run();
+    CU_cleanup_registry();
+    if (CU_get_error() != CUE_SUCCESS)
+        return 2;
+    return failures || ran == 0 ? 1 : 0;
+}

@@ -1,0 +1,323 @@
+/*
+ * test_variant_load.c — CUnit tests of the variant loader: the shipped
+ * variants, `extends`, square sets, and the diagnostics of every file in
+ * tests/bad/ (golden *.expected files).
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <CUnit/Basic.h>
+
+#include "variant_load.h"
+
+static VariantSet builtin;
+
+static int sq(const Variant *v, const char *name)
+{
+    return var_square(v, name[0] - 'a', atoi(name + 1) - 1);
+}
+
+static int type_of(const Variant *v, const char *id)
+{
+    for (int t = 0; t < v->ntypes; t++)
+        if (!strcmp(v->piece[t].id, id))
+            return t;
+    return NO_TYPE;
+}
+
+/* Load YAML text over the built-ins; diagnostics into *msgs (caller frees). */
+static int load_text(VariantSet *set, const char *text, char **msgs)
+{
+    size_t len;
+    FILE *out = open_memstream(msgs, &len);
+    varset_init(set);
+    varset_load_builtin(set, NULL, "");
+    int errors = varset_load_text(set, "t.yaml", text, out, "");
+    fclose(out);
+    return errors;
+}
+
+static void test_builtins_load(void)
+{
+    CU_ASSERT_EQUAL(varset_load_builtin(&builtin, stderr, ""), 0);
+    CU_ASSERT_EQUAL(builtin.count, variants_builtin_count);
+    CU_ASSERT_PTR_NOT_NULL(varset_find(&builtin, "chess"));
+    CU_ASSERT_PTR_EQUAL(varset_find(&builtin, "NORMAL"), varset_find(&builtin, "chess"));
+    CU_ASSERT_PTR_NULL(varset_find(&builtin, "no-such-variant"));
+    CU_ASSERT_STRING_EQUAL(varset_suggest(&builtin, "capablanka"), "capablanca");
+}
+
+static void test_chess(void)
+{
+    const Variant *v = varset_find(&builtin, "chess");
+    CU_ASSERT_FATAL(v != NULL);
+    CU_ASSERT_EQUAL(v->files, 8);
+    CU_ASSERT_EQUAL(v->ntypes, 6);
+    CU_ASSERT_TRUE(v->xboard.known);
+    CU_ASSERT_STRING_EQUAL(v->origin, "builtin:chess.yaml");
+    int p = type_of(v, "P"), k = type_of(v, "K");
+    CU_ASSERT_TRUE(v->piece[k].royal);
+    CU_ASSERT_TRUE(v->piece[p].can_promote);
+    CU_ASSERT_TRUE(v->piece[p].resets_move_rule);
+    CU_ASSERT_FALSE(v->piece[type_of(v, "R")].resets_move_rule);
+    CU_ASSERT_TRUE(sqset_has(&v->piece[p].promo_zone[WHITE], sq(v, "e8")));
+    CU_ASSERT_FALSE(sqset_has(&v->piece[p].promo_zone[WHITE], sq(v, "e1")));
+    CU_ASSERT_TRUE(sqset_has(&v->piece[p].promo_zone[BLACK], sq(v, "e1")));
+    CU_ASSERT_EQUAL(v->castling.king_to_short, 6);
+    CU_ASSERT_EQUAL(v->castling.rook_to_short, 5);
+    CU_ASSERT_EQUAL(v->castling.rook_to_long, 3);
+    CU_ASSERT_EQUAL(v->rules.move_rule, 50);
+    CU_ASSERT_EQUAL(v->rules.repetition_count, 3);
+}
+
+static void test_extends(void)
+{
+    const Variant *v = varset_find(&builtin, "capablanca");
+    CU_ASSERT_FATAL(v != NULL);
+    CU_ASSERT_EQUAL(v->files, 10);
+    CU_ASSERT_EQUAL(v->ntypes, 8);
+    int p = type_of(v, "P");
+    CU_ASSERT_TRUE(v->piece[p].promo_to & (1u << type_of(v, "A")));
+    CU_ASSERT_STRING_EQUAL(v->piece[p].betza, "fmWfceFifmnD");   /* inherited */
+    CU_ASSERT_EQUAL(v->castling.king_to_short, 8);
+    CU_ASSERT_EQUAL(v->castling.rook_to_short, 7);
+    CU_ASSERT_EQUAL(v->naliases, 0);                              /* not inherited */
+    /* grandchild, and `~` deletes */
+    v = varset_find(&builtin, "embassy");
+    CU_ASSERT_STRING_EQUAL(v->piece[type_of(v, "C")].name, "marshall");
+    CU_ASSERT_FALSE(v->xboard.known);                             /* not inherited */
+    v = varset_find(&builtin, "makruk");
+    CU_ASSERT_EQUAL(type_of(v, "Q"), NO_TYPE);
+    CU_ASSERT_EQUAL(v->piece[type_of(v, "P")].promo_mandatory, PROMO_ALWAYS);
+    v = varset_find(&builtin, "grand");
+    CU_ASSERT_TRUE(v->piece[type_of(v, "P")].promo_to_captured);
+    CU_ASSERT_FALSE(v->piece[type_of(v, "P")].promo_to & (1u << type_of(v, "K")));
+    CU_ASSERT_FALSE(v->castling.enabled);
+    CU_ASSERT_TRUE(sqset_has(&v->piece[type_of(v, "P")].promo_zone[WHITE], sq(v, "a8")));
+    CU_ASSERT_FALSE(sqset_has(&v->piece[type_of(v, "P")].promo_zone[WHITE], sq(v, "a7")));
+}
+
+static void test_shogi_family(void)
+{
+    const Variant *v = varset_find(&builtin, "shogi");
+    CU_ASSERT_FATAL(v != NULL);
+    int p = type_of(v, "P"), pp = type_of(v, "+P"), g = type_of(v, "G");
+    CU_ASSERT_NOT_EQUAL(pp, NO_TYPE);
+    CU_ASSERT_EQUAL(v->piece[p].promoted, pp);
+    CU_ASSERT_EQUAL(v->piece[pp].demotes_to, p);
+    CU_ASSERT_TRUE(v->piece[p].promo_on_leave);
+    CU_ASSERT_TRUE(v->piece[p].drop_no_mate);
+    CU_ASSERT_EQUAL(v->piece[p].drop_no_doubled, 1);
+    CU_ASSERT_FALSE(v->piece[g].drop_no_mate);
+    CU_ASSERT_FALSE(v->piece[g].can_promote);
+    CU_ASSERT_TRUE(sqset_has(&v->piece[p].promo_zone[WHITE], sq(v, "a7")));
+    CU_ASSERT_TRUE(sqset_has(&v->piece[p].promo_zone[BLACK], sq(v, "a3")));
+    CU_ASSERT_FALSE(sqset_has(&v->piece[p].promo_zone[BLACK], sq(v, "a4")));
+    CU_ASSERT_TRUE(v->hand.enabled);
+    CU_ASSERT_EQUAL(v->rules.move_rule, 0);
+    CU_ASSERT_EQUAL(v->rules.perpetual_check, OUTCOME_LOSS);
+    v = varset_find(&builtin, "minishogi");
+    CU_ASSERT_EQUAL(v->files, 5);
+    CU_ASSERT_EQUAL(type_of(v, "L"), NO_TYPE);
+    CU_ASSERT_EQUAL(type_of(v, "+L"), NO_TYPE);
+    p = type_of(v, "P");
+    CU_ASSERT_TRUE(sqset_has(&v->piece[p].promo_zone[WHITE], sq(v, "a5")));
+    CU_ASSERT_FALSE(sqset_has(&v->piece[p].promo_zone[WHITE], sq(v, "a4")));
+    CU_ASSERT_TRUE(v->piece[p].drop_no_mate);
+}
+
+static void test_regions(void)
+{
+    const Variant *v = varset_find(&builtin, "xiangqi");
+    CU_ASSERT_FATAL(v != NULL);
+    int k = type_of(v, "K"), e = type_of(v, "E"), p = type_of(v, "P");
+    CU_ASSERT_TRUE(sqset_has(&v->piece[k].allowed[WHITE], sq(v, "e2")));
+    CU_ASSERT_FALSE(sqset_has(&v->piece[k].allowed[WHITE], sq(v, "c2")));
+    CU_ASSERT_TRUE(sqset_has(&v->piece[k].allowed[BLACK], sq(v, "d10")));   /* mirrored */
+    CU_ASSERT_FALSE(sqset_has(&v->piece[k].allowed[BLACK], sq(v, "e2")));
+    CU_ASSERT_TRUE(sqset_has(&v->piece[e].allowed[BLACK], sq(v, "c6")));
+    CU_ASSERT_TRUE(v->piece[p].has_extra);
+    CU_ASSERT_TRUE(sqset_has(&v->piece[p].extra_region[WHITE], sq(v, "a6")));
+    CU_ASSERT_TRUE(sqset_has(&v->piece[p].extra_region[BLACK], sq(v, "a5")));
+    CU_ASSERT_NOT_EQUAL(strchr(v->piece[type_of(v, "H")].synonyms, 'N'), NULL);
+    CU_ASSERT_TRUE(v->rules.facing_royals_illegal);
+    v = varset_find(&builtin, "kingofthehill");
+    CU_ASSERT_TRUE(sqset_has(&v->rules.flag_region[BLACK], sq(v, "e5")));
+    CU_ASSERT_FALSE(sqset_has(&v->rules.flag_region[WHITE], sq(v, "c4")));
+    v = varset_find(&builtin, "crazyhouse");
+    p = type_of(v, "P");
+    CU_ASSERT_FALSE(sqset_has(&v->piece[p].drop_zone[WHITE], sq(v, "a1")));
+    CU_ASSERT_FALSE(sqset_has(&v->piece[p].drop_zone[BLACK], sq(v, "a8")));
+    CU_ASSERT_TRUE(sqset_has(&v->piece[type_of(v, "N")].drop_zone[WHITE], sq(v, "a8")));
+}
+
+static void test_rules(void)
+{
+    const Variant *v = varset_find(&builtin, "giveaway");
+    CU_ASSERT_FATAL(v != NULL);
+    CU_ASSERT_FALSE(v->piece[type_of(v, "K")].royal);
+    CU_ASSERT_TRUE(v->rules.must_capture);
+    CU_ASSERT_TRUE(v->rules.extinction_together);
+    CU_ASSERT_TRUE(v->castling.enabled);
+    CU_ASSERT_EQUAL(v->castling.king, type_of(v, "K"));
+    v = varset_find(&builtin, "suicide");
+    CU_ASSERT_TRUE(v->rules.stalemate_material);
+    CU_ASSERT_FALSE(v->castling.enabled);
+    v = varset_find(&builtin, "shatranj");
+    CU_ASSERT_EQUAL(v->rules.bare_king, OUTCOME_LOSS);
+    CU_ASSERT_TRUE(v->rules.bare_king_grace);
+    v = varset_find(&builtin, "3check");
+    CU_ASSERT_EQUAL(v->rules.check_limit, 3);
+    v = varset_find(&builtin, "extinction");
+    CU_ASSERT_EQUAL(__builtin_popcount(v->rules.extinction), 6);
+}
+
+static void test_override_and_columns(void)
+{
+    VariantSet set;
+    char *msgs = NULL;
+    /* A later definition of `chess` replaces the built-in one and may extend it. */
+    int errors = load_text(&set, "name: chess\nextends: chess\nboard: 8x8\n"
+                           "rules: {move-rule: 75}\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 0);
+    CU_ASSERT_STRING_EQUAL(msgs, "");
+    const Variant *v = varset_find(&set, "chess");
+    CU_ASSERT_EQUAL(v->rules.move_rule, 75);
+    CU_ASSERT_STRING_EQUAL(v->origin, "t.yaml");
+    CU_ASSERT_EQUAL(v->ntypes, 6);
+    varset_free(&set);
+    free(msgs);
+
+    /* XBetza columns inside plain, single- and double-quoted scalars (the
+       library points just past 'q', where an atom was expected). */
+    errors = load_text(&set, "name: q\nextends: chess\npieces:\n  Q: fmWq\n"
+                       "  R: 'fmWq'\n  B: {moves: \"fmWq\"}\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 3);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:4:10: error: invalid XBetza 'fmWq'"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:5:11: error: invalid XBetza 'fmWq'"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:6:19: error: invalid XBetza 'fmWq'"));
+    CU_ASSERT_PTR_NULL(varset_find(&set, "q"));
+    CU_ASSERT_PTR_NOT_NULL(varset_find(&set, "chess"));        /* others unharmed */
+    varset_free(&set);
+    free(msgs);
+}
+
+static void test_search_path(void)
+{
+    char dir[] = "/tmp/menagerie-test-XXXXXX", path[300];
+    VariantSet set;
+    CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/tiny.yaml", dir);
+    FILE *f = fopen(path, "w");
+    fputs("# A tiny test variant.\nextends: chess\nboard: 8x8\n", f);
+    fclose(f);
+    snprintf(path, sizeof path, "%s/broken.yaml", dir);
+    f = fopen(path, "w");
+    fputs("name: broken\nboard: [\n", f);
+    fclose(f);
+    setenv("MENAGERIE_VARIANTS", dir, 1);
+    varset_init(&set);
+    FILE *null = fopen("/dev/null", "w");
+    int errors = varset_load_all(&set, NULL, null, "# ");
+    fclose(null);
+    CU_ASSERT_EQUAL(errors, 1);                     /* broken.yaml, skipped */
+    const Variant *v = varset_find(&set, "tiny");   /* the name comes from the file */
+    CU_ASSERT_PTR_NOT_NULL(v);
+    CU_ASSERT_PTR_NOT_NULL(varset_find(&set, "shogi"));
+    varset_free(&set);
+    unsetenv("MENAGERIE_VARIANTS");
+    remove(path);
+    snprintf(path, sizeof path, "%s/tiny.yaml", dir);
+    remove(path);
+    rmdir(dir);
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf;
+    size_t len;
+    FILE *out;
+    int ch;
+    if (!f)
+        return NULL;
+    out = open_memstream(&buf, &len);
+    while ((ch = getc(f)) != EOF)
+        putc(ch, out);
+    fclose(out);
+    fclose(f);
+    return buf;
+}
+
+/* Every tests/bad/NAME.yaml must produce exactly NAME.expected. */
+static void test_bad_files(void)
+{
+    const char *srcdir = getenv("top_srcdir");
+    char dir[1024], cwd[1024];
+    int checked = 0;
+
+    snprintf(dir, sizeof dir, "%s/tests/bad", srcdir ? srcdir : ".");
+    CU_ASSERT_FATAL(getcwd(cwd, sizeof cwd) != NULL);
+    CU_ASSERT_FATAL(chdir(dir) == 0);
+    DIR *d = opendir(".");
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        size_t n = strlen(e->d_name);
+        if (n < 6 || strcmp(e->d_name + n - 5, ".yaml"))
+            continue;
+        char expected_path[300], *msgs = NULL;
+        size_t len;
+        snprintf(expected_path, sizeof expected_path, "%.*s.expected", (int)(n - 5), e->d_name);
+        VariantSet set;
+        varset_init(&set);
+        varset_load_builtin(&set, NULL, "");
+        FILE *out = open_memstream(&msgs, &len);
+        int errors = varset_load_path(&set, e->d_name, out, "");
+        fclose(out);
+        char *expected = slurp(expected_path);
+        CU_ASSERT_PTR_NOT_NULL(expected);
+        CU_ASSERT(errors > 0);
+        if (expected && strcmp(expected, msgs)) {
+            fprintf(stderr, "\n%s: diagnostics differ from %s; got:\n%s", e->d_name,
+                    expected_path, msgs);
+            CU_FAIL("golden diagnostics differ");
+        }
+        free(expected);
+        free(msgs);
+        varset_free(&set);
+        checked++;
+    }
+    if (d)
+        closedir(d);
+    CU_ASSERT(checked >= 10);
+    CU_ASSERT(chdir(cwd) == 0);
+}
+
+int main(void)
+{
+    CU_pSuite suite;
+    unsigned failures;
+
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    varset_init(&builtin);
+    suite = CU_add_suite("variant_load", NULL, NULL);
+    CU_add_test(suite, "built-in variants load", test_builtins_load);
+    CU_add_test(suite, "chess", test_chess);
+    CU_add_test(suite, "extends merge", test_extends);
+    CU_add_test(suite, "shogi family", test_shogi_family);
+    CU_add_test(suite, "regions and zones", test_regions);
+    CU_add_test(suite, "rules", test_rules);
+    CU_add_test(suite, "override and XBetza columns", test_override_and_columns);
+    CU_add_test(suite, "search path", test_search_path);
+    CU_add_test(suite, "bad files (golden diagnostics)", test_bad_files);
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+    CU_cleanup_registry();
+    varset_free(&builtin);
+    return failures ? 1 : 0;
+}

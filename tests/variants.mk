@@ -1,0 +1,23 @@
+# Variant loader tests: CUnit unit tests with golden diagnostics for the
+# files in tests/bad/, and `menagerie check` over every shipped variant.
+check_PROGRAMS += tests/test_variant_load
+tests_test_variant_load_SOURCES = tests/test_variant_load.c
+tests_test_variant_load_CPPFLAGS = $(AM_CPPFLAGS) $(CUNIT_CFLAGS) $(YAML_CFLAGS)
+tests_test_variant_load_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
+TESTS += tests/test_variant_load tests/check-variants.sh
+
+EXTRA_DIST += tests/check-variants.sh $(variant_bad_files)
+variant_bad_files = \
+	tests/bad/README \
+	tests/bad/bad_xbetza.yaml tests/bad/bad_xbetza.expected \
+	tests/bad/duplicate.yaml tests/bad/duplicate.expected \
+	tests/bad/extends_cycle.yaml tests/bad/extends_cycle.expected \
+	tests/bad/fen_width.yaml tests/bad/fen_width.expected \
+	tests/bad/merge_key.yaml tests/bad/merge_key.expected \
+	tests/bad/missing_parent.yaml tests/bad/missing_parent.expected \
+	tests/bad/multileg.yaml tests/bad/multileg.expected \
+	tests/bad/mychess.yaml tests/bad/mychess.expected \
+	tests/bad/promotion.yaml tests/bad/promotion.expected \
+	tests/bad/regions.yaml tests/bad/regions.expected \
+	tests/bad/tabs.yaml tests/bad/tabs.expected \
+	tests/bad/types.yaml tests/bad/types.expected

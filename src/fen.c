@@ -1,0 +1,467 @@
+/*
+ * fen.c — reading and writing positions in XBoard's FEN dialects:
+ * multi-digit empty runs, '*' holes, '+X' promoted pieces, 'X~' pieces that
+ * revert when captured, holdings in brackets, X-FEN / Shredder castling,
+ * one or two e.p. squares, an optional n-check counter field, counters.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "position.h"
+#include "zobrist.h"
+
+static int fail(char *err, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* Parse one piece token at *s: ['+'] letter ['~'].  Returns the board code
+ * (0 on error) and the '~' mark. */
+static uint8_t parse_piece_token(const Variant *v, const char **s, uint8_t *mark)
+{
+    bool promoted = false;
+    if (**s == '+') {
+        promoted = true;
+        (*s)++;
+    }
+    char c = **s;
+    if (!isalpha((unsigned char)c))
+        return 0;
+    (*s)++;
+    int type = variant_type_by_letter(v, c, promoted);
+    if (type == NO_TYPE)
+        return 0;
+    *mark = 0;
+    if (**s == '~') {
+        *mark = 1;
+        (*s)++;
+    }
+    return piece_code(type, isupper((unsigned char)c) ? WHITE : BLACK);
+}
+
+static int parse_placement(Position *pos, const char **sp, char *err, size_t n)
+{
+    const Variant *v = pos->v;
+    const char *s = *sp;
+    for (int rank = v->ranks - 1; rank >= 0; rank--) {
+        int file = 0;
+        while (*s && *s != '/' && *s != ' ' && *s != '[') {
+            if (isdigit((unsigned char)*s)) {
+                int run = (int)strtol(s, (char **)&s, 10);
+                if (run == 0)
+                    return fail(err, n, "empty-square count 0 in rank %d", rank + 1);
+                file += run;
+                continue;
+            }
+            if (file >= v->files)
+                return fail(err, n, "rank %d has more than %d squares", rank + 1, v->files);
+            int sq = var_square(v, file, rank);
+            if (*s == '*') {
+                if (!v->geom.hole[sq])
+                    return fail(err, n, "'*' on %c%d, which is not a hole of this board",
+                                'a' + file, rank + 1);
+                s++;
+                file++;
+                continue;
+            }
+            const char *tok = s;
+            uint8_t mark = 0;
+            uint8_t code = parse_piece_token(v, &s, &mark);
+            if (!code)
+                return fail(err, n, "unknown piece '%.*s' in rank %d",
+                            (int)(s - tok) + 1, tok, rank + 1);
+            if (v->geom.hole[sq])
+                return fail(err, n, "piece on %c%d, which is a hole", 'a' + file, rank + 1);
+            pos->board[sq] = code;
+            pos->mark[sq] = mark;
+            file++;
+        }
+        if (file != v->files)
+            return fail(err, n, "rank %d has %d squares, the board has %d files",
+                        rank + 1, file, v->files);
+        if (rank > 0) {
+            if (*s != '/')
+                return fail(err, n, "the board has %d ranks, the FEN has %d",
+                            v->ranks, v->ranks - rank);
+            s++;
+        }
+    }
+    *sp = s;
+    return 0;
+}
+
+/* Holdings: "[...]" right after the board; '-' or nothing for empty. */
+static int parse_holdings(Position *pos, const char **sp, char *err, size_t n)
+{
+    const char *s = *sp;
+    if (*s == '/' && s[1] != ' ')
+        s++;                 /* some tools write the hand as an extra rank */
+    if (*s != '[') {
+        *sp = s;
+        return 0;
+    }
+    s++;
+    while (*s && *s != ']') {
+        if (*s == '-') {
+            s++;
+            continue;
+        }
+        int count = 1;
+        if (isdigit((unsigned char)*s))
+            count = (int)strtol(s, (char **)&s, 10);
+        const char *tok = s;
+        uint8_t mark;
+        uint8_t code = parse_piece_token(pos->v, &s, &mark);
+        if (!code)
+            return fail(err, n, "unknown piece '%c' in the holdings", *tok ? *tok : '?');
+        pos->hand[code_color(code)][code_type(code)] += count;
+    }
+    if (*s != ']')
+        return fail(err, n, "holdings: missing ']'");
+    *sp = s + 1;
+    return 0;
+}
+
+/* The castling piece of `color` for castling rights, or -1. */
+static int find_castling_king(const Position *pos, int color)
+{
+    const Variant *v = pos->v;
+    if (!v->castling.enabled)
+        return -1;
+    int rank = color == WHITE ? v->castling.rank : v->ranks - 1 - v->castling.rank;
+    for (int f = 0; f < v->files; f++) {
+        int sq = var_square(v, f, rank);
+        if (pos->board[sq] == piece_code(v->castling.king, color))
+            return sq;
+    }
+    return -1;
+}
+
+static bool is_partner(const Position *pos, int sq, int color)
+{
+    uint8_t c = pos->board[sq];
+    return c && code_color(c) == color && (pos->v->castling.partners >> code_type(c) & 1);
+}
+
+/* One castling-field character: K/Q (outermost partner on that side),
+ * a file letter (Shredder / X-FEN inner partner). */
+static int parse_castling_char(Position *pos, char ch, char *err, size_t n)
+{
+    const Variant *v = pos->v;
+    int color = isupper((unsigned char)ch) ? WHITE : BLACK;
+    char up = (char)toupper((unsigned char)ch);
+    int king = find_castling_king(pos, color);
+    if (king < 0)
+        return fail(err, n, "castling right '%c' but no castling king on its rank", ch);
+    int rank = var_rank(v, king), kf = var_file(v, king);
+    int partner = -1;
+    if (up == 'K' || up == 'Q') {
+        int step = up == 'K' ? 1 : -1;
+        for (int f = up == 'K' ? v->files - 1 : 0; f != kf; f -= step)
+            if (is_partner(pos, var_square(v, f, rank), color)) {
+                partner = var_square(v, f, rank);
+                break;
+            }
+    } else if (up >= 'A' && up < 'A' + v->files) {
+        int sq = var_square(v, up - 'A', rank);
+        if (is_partner(pos, sq, color))
+            partner = sq;
+    } else {
+        return 1;   /* not a castling letter: gating letters and the like are ignored */
+    }
+    if (partner < 0)
+        return fail(err, n, "castling right '%c' has no partner piece on its square", ch);
+    sqset_add(&pos->virgin, king);
+    sqset_add(&pos->virgin, partner);
+    return 0;
+}
+
+/* Squares whose piece may still use 'i' moves: the same piece as in the
+ * start position (castling pieces instead follow the castling field). */
+static void init_virginity(Position *pos)
+{
+    const Variant *v = pos->v;
+    for (int sq = 0; sq < v->files * v->ranks; sq++) {
+        uint8_t c = pos->board[sq];
+        if (!c || c != v->start_board[sq])
+            continue;
+        int t = code_type(c);
+        bool castling_piece = v->castling.enabled
+            && (t == v->castling.king || (v->castling.partners >> t & 1));
+        if (!castling_piece)
+            sqset_add(&pos->virgin, sq);
+    }
+}
+
+static int parse_ep(Position *pos, const char *field, char *err, size_t n)
+{
+    const Variant *v = pos->v;
+    if (strcmp(field, "-") == 0)
+        return 0;
+    const char *s = field;
+    int sqs[2] = { 0, 0 }, k = 0;
+    while (*s && k < 2) {
+        int sq = square_parse(v, &s, false);
+        if (sq < 0)
+            return fail(err, n, "bad e.p. field '%s'", field);
+        sqs[k++] = sq;
+    }
+    if (*s)
+        return fail(err, n, "bad e.p. field '%s'", field);
+    int them = !pos->side;
+    int fwd = them == WHITE ? v->files : -v->files;
+    if (k == 2) {   /* Fairy-Stockfish berolina style: victim square, then passed square */
+        pos->ep_victim = (uint8_t)sqs[0];
+        pos->ep[0] = (uint8_t)sqs[1];
+    } else {
+        int victim = sqs[0] + fwd;
+        if (victim < 0 || victim >= v->files * v->ranks)
+            return fail(err, n, "e.p. square %s has no pawn in front of it", field);
+        pos->ep_victim = (uint8_t)victim;
+        pos->ep[0] = (uint8_t)sqs[0];
+    }
+    uint8_t vc = pos->board[pos->ep_victim];
+    if (!vc || code_color(vc) != them || pos->board[pos->ep[0]])
+        return fail(err, n, "e.p. field '%s' does not match the position", field);
+    pos->ep_count = 1;
+    return 0;
+}
+
+static void build_piece_lists(Position *pos)
+{
+    const Variant *v = pos->v;
+    pos->nlist[0] = pos->nlist[1] = 0;
+    memset(pos->count, 0, sizeof pos->count);
+    for (int sq = 0; sq < v->files * v->ranks; sq++) {
+        uint8_t c = pos->board[sq];
+        if (!c || c == HOLE)
+            continue;
+        int col = code_color(c);
+        pos->list_index[sq] = (uint8_t)pos->nlist[col];
+        pos->list[col][pos->nlist[col]++] = (uint8_t)sq;
+        pos->count[col][code_type(c)]++;
+    }
+}
+
+/* Split the FEN into whitespace-separated fields (at most 8). */
+static int split_fields(char *buf, char **field, int max)
+{
+    int nf = 0;
+    for (char *tok = strtok(buf, " \t\r\n"); tok && nf < max; tok = strtok(NULL, " \t\r\n"))
+        field[nf++] = tok;
+    return nf;
+}
+
+static int parse_fen(Position *pos, const Variant *v, const char *fen, char *err, size_t n)
+{
+    memset(pos, 0, offsetof(Position, undo));
+    pos->v = v;
+    for (int sq = 0; sq < MAX_SQUARES; sq++)
+        pos->board[sq] = (sq < v->files * v->ranks && !v->geom.hole[sq]) ? EMPTY : HOLE;
+
+    char buf[600];
+    if (strlen(fen) >= sizeof buf)
+        return fail(err, n, "FEN too long");
+    strcpy(buf, fen);
+    char *field[8];
+    int nf = split_fields(buf, field, 8);
+    if (nf == 0)
+        return fail(err, n, "empty FEN");
+
+    const char *s = field[0];
+    if (parse_placement(pos, &s, err, n) || parse_holdings(pos, &s, err, n))
+        return -1;
+    if (*s)
+        return fail(err, n, "unexpected '%s' after the board", s);
+
+    int fi = 1;
+    pos->side = WHITE;
+    if (fi < nf) {
+        if (strcmp(field[fi], "w") == 0)
+            pos->side = WHITE;
+        else if (strcmp(field[fi], "b") == 0)
+            pos->side = BLACK;
+        else
+            return fail(err, n, "side to move must be 'w' or 'b', not '%s'", field[fi]);
+        fi++;
+    }
+    build_piece_lists(pos);
+    init_virginity(pos);
+    if (fi < nf) {
+        if (strcmp(field[fi], "-") != 0)
+            for (const char *c = field[fi]; *c; c++)
+                if (parse_castling_char(pos, *c, err, n) < 0)
+                    return -1;
+        fi++;
+    }
+    if (fi < nf) {
+        if (parse_ep(pos, field[fi], err, n))
+            return -1;
+        fi++;
+    }
+    if (fi < nf && strchr(field[fi], '+') && v->rules.check_limit) {
+        int w, b;
+        if (sscanf(field[fi], "%d+%d", &w, &b) != 2 || w < 0 || b < 0
+            || w > v->rules.check_limit || b > v->rules.check_limit)
+            return fail(err, n, "bad check counter '%s'", field[fi]);
+        pos->checks[WHITE] = v->rules.check_limit - w;
+        pos->checks[BLACK] = v->rules.check_limit - b;
+        fi++;
+    }
+    pos->fullmove = 1;
+    if (fi < nf) {
+        char *end;
+        pos->halfmove = (int)strtol(field[fi], &end, 10);
+        if (*end || pos->halfmove < 0)
+            return fail(err, n, "bad half-move counter '%s'", field[fi]);
+        fi++;
+    }
+    if (fi < nf) {
+        char *end;
+        pos->fullmove = (int)strtol(field[fi], &end, 10);
+        if (*end || pos->fullmove < 1)
+            return fail(err, n, "bad move number '%s'", field[fi]);
+        fi++;
+    }
+    if (fi < nf)
+        return fail(err, n, "unexpected '%s' at the end of the FEN", field[fi]);
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < v->ntypes; t++)
+            if (v->piece[t].royal && pos->count[c][t] > 1 && !v->rules.royal_spare)
+                return fail(err, n, "%s has %d royal pieces '%s'",
+                            c == WHITE ? "white" : "black", pos->count[c][t], v->piece[t].id);
+    pos->hash = position_compute_hash(pos);
+    return 0;
+}
+
+int position_set_fen(Position *pos, const Variant *v, const char *fen, char *err, size_t errsize)
+{
+    Position *tmp = malloc(sizeof *tmp);
+    if (!tmp)
+        return fail(err, errsize, "out of memory");
+    int rc = parse_fen(tmp, v, fen, err, errsize);
+    if (rc == 0) {
+        memcpy(pos, tmp, offsetof(Position, undo));
+        pos->ply = 0;
+        pos->root_ply = 0;
+    }
+    free(tmp);
+    return rc;
+}
+
+int fen_validate(const Variant *v, const char *fen, char *err, size_t errsize)
+{
+    Position *tmp = malloc(sizeof *tmp);
+    if (!tmp)
+        return fail(err, errsize, "out of memory");
+    int rc = parse_fen(tmp, v, fen, err, errsize);
+    free(tmp);
+    return rc;
+}
+
+void position_start(Position *pos, const Variant *v)
+{
+    char err[200];
+    position_set_fen(pos, v, v->start_fen, err, sizeof err);
+}
+
+/* ---- writing ---------------------------------------------------------- */
+
+static void put_piece(char **p, const Variant *v, uint8_t code, uint8_t mark)
+{
+    const PieceType *pt = &v->piece[code_type(code)];
+    char ch = pt->letter;
+    if (pt->id[0] == '+')
+        *(*p)++ = '+';
+    *(*p)++ = code_color(code) == WHITE ? ch : (char)tolower((unsigned char)ch);
+    if (mark)
+        *(*p)++ = '~';
+}
+
+static char *write_castling(const Position *pos, char *p)
+{
+    const Variant *v = pos->v;
+    char *start = p;
+    for (int color = 0; color < 2; color++) {
+        int king = find_castling_king(pos, color);
+        if (king < 0 || !sqset_has(&pos->virgin, king))
+            continue;
+        int rank = var_rank(v, king), kf = var_file(v, king);
+        /* short side first (K), then long (Q), as X-FEN orders them */
+        for (int side = 0; side < 2; side++) {
+            int step = side == 0 ? -1 : 1;
+            bool outermost = true;
+            for (int f = side == 0 ? v->files - 1 : 0; f != kf; f += step) {
+                int sq = var_square(v, f, rank);
+                if (!is_partner(pos, sq, color))
+                    continue;
+                if (sqset_has(&pos->virgin, sq)) {
+                    char ch = outermost ? (side == 0 ? 'K' : 'Q') : (char)('A' + f);
+                    *p++ = color == WHITE ? ch : (char)tolower((unsigned char)ch);
+                }
+                outermost = false;
+            }
+        }
+    }
+    if (p == start)
+        *p++ = '-';
+    return p;
+}
+
+void position_get_fen(const Position *pos, char *buf, size_t size)
+{
+    const Variant *v = pos->v;
+    char tmp[1024], *p = tmp;
+    for (int rank = v->ranks - 1; rank >= 0; rank--) {
+        int run = 0;
+        for (int file = 0; file < v->files; file++) {
+            int sq = var_square(v, file, rank);
+            uint8_t c = pos->board[sq];
+            if (c == EMPTY) {
+                run++;
+                continue;
+            }
+            if (run)
+                p += sprintf(p, "%d", run);
+            run = 0;
+            if (c == HOLE)
+                *p++ = '*';
+            else
+                put_piece(&p, v, c, pos->mark[sq]);
+        }
+        if (run)
+            p += sprintf(p, "%d", run);
+        if (rank)
+            *p++ = '/';
+    }
+    if (v->has_drops) {
+        *p++ = '[';
+        for (int color = 0; color < 2; color++)
+            for (int t = 0; t < v->ntypes; t++)
+                for (int k = 0; k < pos->hand[color][t]; k++)
+                    put_piece(&p, v, piece_code(t, color), 0);
+        *p++ = ']';
+    }
+    p += sprintf(p, " %c ", pos->side == WHITE ? 'w' : 'b');
+    p = write_castling(pos, p);
+    *p++ = ' ';
+    if (pos->ep_count) {
+        char name[8];
+        square_name(v, pos->ep[0], false, name);
+        p += sprintf(p, "%s", name);
+    } else {
+        *p++ = '-';
+    }
+    if (v->rules.check_limit)
+        p += sprintf(p, " %d+%d", v->rules.check_limit - pos->checks[WHITE],
+                     v->rules.check_limit - pos->checks[BLACK]);
+    sprintf(p, " %d %d", pos->halfmove, pos->fullmove);
+    snprintf(buf, size, "%s", tmp);
+}

@@ -1,0 +1,173 @@
+/*
+ * main.c — the `menagerie` program: global options, then either a
+ * subcommand (perft, check, list, show) or the protocol loop on standard
+ * input.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "bench.h"
+#include "movegen.h"
+#include "perft.h"
+#include "position.h"
+#include "protocol.h"
+#include "variant_cmds.h"
+#include "variant_load.h"
+#include "zobrist.h"
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+        "Usage: menagerie [--variants PATH] [COMMAND [ARGS...]]\n"
+        "\n"
+        "A multi-variant fairy-chess engine.  Without a command it reads protocol\n"
+        "commands on standard input (XBoard/CECP v2, or UCI after 'uci').\n"
+        "\n"
+        "Commands:\n"
+        "  perft [-v VARIANT] [--fen FEN] [--divide] DEPTH\n"
+        "                       count the leaves of the legal move tree\n"
+        "  perft -v VARIANT --suite FILE [--max-depth N] [--max-nodes N]\n"
+        "                       check a file of reference perft counts\n"
+        "  check FILE...        validate variant files (exit 1 on error)\n"
+        "  list                 list the known variants\n"
+        "  show VARIANT         show a variant's board and pieces\n"
+        "  bench [DEPTH]        search fixed positions; prints a node-count signature\n"
+        "  eval [-v VARIANT] [--fen FEN]\n"
+        "                       show the static evaluation term by term\n"
+        "\n"
+        "Options:\n"
+        "  --variants PATH      extra variant files or directories (':'-separated),\n"
+        "                       searched before $MENAGERIE_VARIANTS, the user's\n"
+        "                       $XDG_DATA_HOME/menagerie/variants and the installed ones\n"
+        "  -h, --help           show this help\n"
+        "  -V, --version        show the version\n"
+        "\n"
+        "See menagerie(6) and menagerie-variants(5).\n");
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static const Variant *find_variant(const VariantSet *set, const char *name)
+{
+    const Variant *v = varset_find(set, name);
+    if (!v)
+        fprintf(stderr, "menagerie: unknown variant '%s' (try 'menagerie list')\n", name);
+    return v;
+}
+
+static int cmd_perft(const VariantSet *set, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "variant", required_argument, NULL, 'v' },
+        { "fen", required_argument, NULL, 'f' },
+        { "divide", no_argument, NULL, 'd' },
+        { "suite", required_argument, NULL, 's' },
+        { "max-depth", required_argument, NULL, 'D' },
+        { "max-nodes", required_argument, NULL, 'N' },
+        { NULL, 0, NULL, 0 }
+    };
+    const char *variant = "chess", *fen = NULL, *suite = NULL;
+    bool divide = false;
+    int max_depth = 99;
+    uint64_t max_nodes = 0;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "v:f:ds:D:N:", opts, NULL)) != -1) {
+        switch (c) {
+        case 'v': variant = optarg; break;
+        case 'f': fen = optarg; break;
+        case 'd': divide = true; break;
+        case 's': suite = optarg; break;
+        case 'D': max_depth = atoi(optarg); break;
+        case 'N': max_nodes = strtoull(optarg, NULL, 10); break;
+        default:
+            fprintf(stderr, "usage: menagerie perft [-v VARIANT] [--fen FEN] [--divide] DEPTH\n");
+            return 2;
+        }
+    }
+    const Variant *v = find_variant(set, variant);
+    if (!v)
+        return 2;
+    if (suite) {
+        int failures = perft_suite(v, suite, max_depth, max_nodes, stdout);
+        return failures == 0 ? 0 : 1;
+    }
+    if (optind != argc - 1) {
+        fprintf(stderr, "menagerie perft: give one DEPTH\n");
+        return 2;
+    }
+    int depth = atoi(argv[optind]);
+    Position *pos = malloc(sizeof *pos);
+    char err[256];
+    if (!pos || position_set_fen(pos, v, fen ? fen : v->start_fen, err, sizeof err) != 0) {
+        fprintf(stderr, "menagerie perft: bad FEN: %s\n", pos ? err : "out of memory");
+        free(pos);
+        return 2;
+    }
+    double t0 = now_seconds();
+    uint64_t nodes = divide ? perft_divide(pos, depth, stdout) : perft(pos, depth);
+    double dt = now_seconds() - t0;
+    printf("Nodes searched: %" PRIu64 "\n", nodes);
+    fprintf(stderr, "time %.3f s, %.0f nodes/s\n", dt, dt > 0 ? nodes / dt : 0.0);
+    free(pos);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *extra_path = NULL;
+    int i = 1;
+    zobrist_init();
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(argv[i], "-V") == 0 || strcmp(argv[i], "--version") == 0) {
+            printf("menagerie %s\n", PACKAGE_VERSION);
+            return 0;
+        } else if (strcmp(argv[i], "--variants") == 0 && i + 1 < argc) {
+            extra_path = argv[++i];
+        } else if (strncmp(argv[i], "--variants=", 11) == 0) {
+            extra_path = argv[i] + 11;
+        } else {
+            fprintf(stderr, "menagerie: unknown option '%s'\n", argv[i]);
+            usage(stderr);
+            return 2;
+        }
+    }
+    const char *cmd = i < argc ? argv[i] : NULL;
+    if (cmd && strcmp(cmd, "check") == 0)
+        return cmd_check(argc - i, argv + i);
+
+    VariantSet set;
+    varset_init(&set);
+    varset_load_all(&set, extra_path, stderr, "");
+    int rc = 0;
+    if (!cmd) {
+        rc = protocol_run(&set);
+    } else if (strcmp(cmd, "perft") == 0) {
+        rc = cmd_perft(&set, argc - i, argv + i);
+    } else if (strcmp(cmd, "list") == 0) {
+        rc = cmd_list(&set, argc - i, argv + i);
+    } else if (strcmp(cmd, "show") == 0) {
+        rc = cmd_show(&set, argc - i, argv + i);
+    } else if (strcmp(cmd, "bench") == 0) {
+        rc = cmd_bench(&set, argc - i, argv + i);
+    } else if (strcmp(cmd, "eval") == 0) {
+        rc = cmd_eval(&set, argc - i, argv + i);
+    } else {
+        fprintf(stderr, "menagerie: unknown command '%s'\n", cmd);
+        usage(stderr);
+        rc = 2;
+    }
+    varset_free(&set);
+    return rc;
+}

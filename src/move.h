@@ -1,0 +1,67 @@
+/*
+ * move.h — the move representation and its coordinate notation.
+ *
+ * A Move is 8 bytes, passed by value.  It already has room for what
+ * multi-leg moves need (two locust victims), so adding them later changes
+ * no interface.
+ */
+#ifndef MOVE_H
+#define MOVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct Variant;
+struct Position;
+
+typedef enum {
+    MOVE_NORMAL = 0,  /* from -> to, capture if `to` is occupied                 */
+    MOVE_EP,          /* e.p.: victim[0] holds the captured piece's square       */
+    MOVE_CASTLE,      /* king from -> to; partner victim[0] -> victim[1]          */
+    MOVE_DROP,        /* piece of type `piece` from hand onto `to`                */
+    MOVE_NULL         /* pass                                                     */
+} MoveKind;
+
+typedef struct {
+    uint8_t from, to;
+    uint8_t kind;       /* MoveKind */
+    uint8_t piece;      /* promotion: promoted type + 1 (0: none); drop: dropped type */
+    uint8_t victim[2];  /* see MoveKind; locust victims for multi-leg moves */
+    uint8_t nvictims;   /* locust victims (multi-leg), 0 otherwise */
+    uint8_t flags;      /* MOVEF_* */
+} Move;
+
+enum {
+    MOVEF_EP_MAKER = 1   /* initial multi-square non-capture: leaves e.p. rights */
+};
+
+static inline bool move_equal(Move a, Move b)
+{
+    return a.from == b.from && a.to == b.to && a.kind == b.kind && a.piece == b.piece
+        && a.victim[0] == b.victim[0] && a.victim[1] == b.victim[1]
+        && a.nvictims == b.nvictims;
+}
+
+#define MAX_MOVES 1024
+
+typedef struct {
+    int  n;
+    Move m[MAX_MOVES];
+} MoveList;
+
+/* Coordinate notation as XBoard writes it: e2e4, e7e8q, P@e5 (drops),
+ * castling as the king's move; on boards with exactly 10 ranks the ranks
+ * are numbered from 0 when `cecp_ranks` is set (CECP), from 1 otherwise. */
+void move_to_string(const struct Position *pos, Move m, bool cecp_ranks, char *buf, size_t size);
+
+/* Square names. */
+void square_name(const struct Variant *v, int sq, bool cecp_ranks, char *buf);
+/* Parse a square at *s ("e4", "j10"); advances *s.  Returns -1 if none. */
+int  square_parse(const struct Variant *v, const char **s, bool cecp_ranks);
+
+/* Find the legal move written `text` in `pos`.  Returns true and fills *out
+ * when it names exactly one legal move; otherwise false and a reason. */
+bool move_parse(struct Position *pos, const char *text, bool cecp_ranks, Move *out,
+                char *why, size_t whysize);
+
+#endif

@@ -1,0 +1,589 @@
+/*
+ * movegen.c — the table-driven mailbox move generator.
+ *
+ * Each piece type carries an XbTable compiled from its XBetza for this
+ * board: per colour and square, rays of pre-clipped target squares.  The
+ * generator walks them and looks at the board; all geometry was done when
+ * the variant was loaded.  Legality is decided by making the move and
+ * asking whether the mover's royal pieces are attacked; the attack test
+ * uses a per-piece "could ever capture there" prefilter so only the few
+ * pieces that line up with the square are walked.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "movegen.h"
+
+static inline void push(MoveList *ml, int from, int to, int kind, int piece, int flags)
+{
+    Move *m = &ml->m[ml->n++];
+    m->from = (uint8_t)from;
+    m->to = (uint8_t)to;
+    m->kind = (uint8_t)kind;
+    m->piece = (uint8_t)piece;
+    m->victim[0] = m->victim[1] = 0;
+    m->nvictims = 0;
+    m->flags = (uint8_t)flags;
+}
+
+/* ---- promotion --------------------------------------------------------- */
+
+static bool promotion_applies(const PieceType *pt, int color, int from, int to)
+{
+    bool in_from = sqset_has(&pt->promo_zone[color], from);
+    bool in_to = sqset_has(&pt->promo_zone[color], to);
+    return (in_to && !in_from && pt->promo_on_enter)
+        || (in_to && in_from && pt->promo_on_within)
+        || (!in_to && in_from && pt->promo_on_leave);
+}
+
+/* May `color` promote to type t now (count limits, grand's "captured only")? */
+static bool promotion_target_available(const Position *pos, const PieceType *target,
+                                       int t, int color)
+{
+    const Variant *v = pos->v;
+    (void)target;
+    if (v->piece[t].max_count && pos->count[color][t] >= v->piece[t].max_count)
+        return false;
+    return true;
+}
+
+/* Add the move from->to of type `type`, expanded into its promotion
+ * choices; the plain move is kept unless promotion is mandatory. */
+static void add_move(const Position *pos, MoveList *ml, int type, int from, int to, int flags)
+{
+    const PieceType *pt = &pos->v->piece[type];
+    int color = pos->side;
+    if (!(pt->can_promote && promotion_applies(pt, color, from, to))) {
+        push(ml, from, to, MOVE_NORMAL, 0, flags);
+        return;
+    }
+    bool forced = pt->promo_mandatory == PROMO_ALWAYS
+        || (pt->promo_mandatory == PROMO_WHEN_IMMOBILE && sqset_has(&pt->immobile[color], to));
+    uint32_t targets = pt->promo_to;
+    if (pt->promoted != NO_TYPE)
+        targets |= 1u << pt->promoted;
+    for (int t = 0; targets; t++, targets >>= 1) {
+        if (!(targets & 1))
+            continue;
+        if (pt->promo_to_captured
+            ? pos->count[color][t] >= pos->v->start_count[color][t]
+            : !promotion_target_available(pos, &pos->v->piece[t], t, color))
+            continue;
+        push(ml, from, to, MOVE_NORMAL, t + 1, flags);
+    }
+    if (!forced)
+        push(ml, from, to, MOVE_NORMAL, 0, flags);
+}
+
+/* ---- one piece --------------------------------------------------------- */
+
+static inline bool can_take(const Position *pos, uint8_t victim, uint16_t mode)
+{
+    const PieceType *vt = &pos->v->piece[code_type(victim)];
+    if (!vt->capturable)
+        return false;
+    if ((mode & XB_MODE_T) && vt->royal)
+        return false;
+    if (code_color(victim) == pos->side)
+        return mode & XB_MODE_D;
+    return mode & XB_MODE_C;
+}
+
+static bool is_ep_square(const Position *pos, int sq)
+{
+    for (int i = 0; i < pos->ep_count; i++)
+        if (pos->ep[i] == sq)
+            return true;
+    return false;
+}
+
+/* The 'ii' condition: one step backward held a piece of this type at the start. */
+static bool virgin2_ok(const Position *pos, int type, int sq)
+{
+    const Variant *v = pos->v;
+    int back = pos->side == WHITE ? sq - v->files : sq + v->files;
+    return back >= 0 && back < v->files * v->ranks
+        && v->start_board[back] == piece_code(type, pos->side);
+}
+
+/* Hoppers: the first occupied square is the hurdle; 'p' continues as a
+ * slide after it, 'g' lands on the square right behind it. */
+static void gen_hopper_ray(const Position *pos, MoveList *ml, int type, int from,
+                           const XbRay *r, const XbStep *steps)
+{
+    bool grasshopper = r->mode & XB_MODE_G;
+    bool hopped = false;
+    for (int k = 0; k < r->len; k++) {
+        int to = steps[k].sq;
+        uint8_t code = pos->board[to];
+        if (!hopped) {
+            if (code != EMPTY)
+                hopped = true;
+            continue;
+        }
+        if (code == EMPTY) {
+            if (r->mode & XB_MODE_M)
+                add_move(pos, ml, type, from, to, 0);
+        } else if (can_take(pos, code, r->mode)) {
+            add_move(pos, ml, type, from, to, 0);
+        }
+        if (code != EMPTY || grasshopper)
+            return;
+    }
+}
+
+static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const XbRay *r,
+                    const XbStep *steps)
+{
+    uint16_t mode = r->mode;
+    bool ep_maker = (r->flags & XB_RAY_INITIAL) && !(mode & (XB_MODE_C | XB_MODE_D));
+    for (int k = 0; k < r->len; k++) {
+        const XbStep *s = &steps[k];
+        if (s->test != XB_NO_SQ) {
+            bool occupied = pos->board[s->test] != EMPTY;
+            if ((r->flags & XB_RAY_LAME) ? occupied : !occupied)
+                return;
+        }
+        int to = s->sq;
+        uint8_t code = pos->board[to];
+        if (code == EMPTY) {
+            if (mode & XB_MODE_M)
+                add_move(pos, ml, type, from, to,
+                         ep_maker && (k > 0 || s->test != XB_NO_SQ) ? MOVEF_EP_MAKER : 0);
+            if ((mode & XB_MODE_E) && is_ep_square(pos, to)) {
+                push(ml, from, to, MOVE_EP, 0, 0);
+                ml->m[ml->n - 1].victim[0] = pos->ep_victim;
+            }
+            continue;
+        }
+        if (can_take(pos, code, mode))
+            add_move(pos, ml, type, from, to, 0);
+        return;
+    }
+}
+
+static void gen_table(const Position *pos, MoveList *ml, int type, int from, const XbTable *t)
+{
+    int color = pos->side;
+    const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
+    for (; r < end; r++) {
+        if (r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG | XB_RAY_INITIAL | XB_RAY_INITIAL2)) {
+            if (r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG))
+                continue;
+            if ((r->flags & XB_RAY_INITIAL) && !sqset_has(&pos->virgin, from))
+                continue;
+            if ((r->flags & XB_RAY_INITIAL2) && !virgin2_ok(pos, type, from))
+                continue;
+        }
+        const XbStep *steps = t->steps + r->first;
+        if (r->mode & (XB_MODE_P | XB_MODE_G))
+            gen_hopper_ray(pos, ml, type, from, r, steps);
+        else
+            gen_ray(pos, ml, type, from, r, steps);
+    }
+}
+
+/* Remove moves whose destination the piece may not stand on (palace, river). */
+static void confine(const Position *pos, MoveList *ml, int first, int type)
+{
+    const SquareSet *allowed = &pos->v->piece[type].allowed[pos->side];
+    int w = first;
+    for (int i = first; i < ml->n; i++)
+        if (sqset_has(allowed, ml->m[i].to))
+            ml->m[w++] = ml->m[i];
+    ml->n = w;
+}
+
+static void gen_piece(const Position *pos, MoveList *ml, int from)
+{
+    int type = code_type(pos->board[from]);
+    const PieceType *pt = &pos->v->piece[type];
+    int first = ml->n;
+    gen_table(pos, ml, type, from, &pt->table);
+    if (pt->has_extra && sqset_has(&pt->extra_region[pos->side], from))
+        gen_table(pos, ml, type, from, &pt->extra_table);
+    if (pt->confined)
+        confine(pos, ml, first, type);
+}
+
+void gen_piece_moves(const Position *pos, MoveList *ml, int from)
+{
+    gen_piece(pos, ml, from);
+}
+
+/* ---- castling ---------------------------------------------------------- */
+
+static bool path_clear(const Position *pos, int rank, int lo, int hi, int king, int partner)
+{
+    const Variant *v = pos->v;
+    for (int f = lo; f <= hi; f++) {
+        int sq = var_square(v, f, rank);
+        if (sq != king && sq != partner && pos->board[sq] != EMPTY)
+            return false;
+    }
+    return true;
+}
+
+static void gen_castling_with(const Position *pos, MoveList *ml, int king, int partner)
+{
+    const Variant *v = pos->v;
+    const Castling *cs = &v->castling;
+    int rank = var_rank(v, king), kf = var_file(v, king), pf = var_file(v, partner);
+    bool short_side = pf > kf;
+    int kt = short_side ? cs->king_to_short : cs->king_to_long;
+    int rt = short_side ? cs->rook_to_short : cs->rook_to_long;
+    int lo = kf, hi = kf;
+    int ends[3] = { pf, kt, rt };
+    for (int i = 0; i < 3; i++) {
+        if (ends[i] < lo) lo = ends[i];
+        if (ends[i] > hi) hi = ends[i];
+    }
+    if (!path_clear(pos, rank, lo, hi, king, partner))
+        return;
+    if (!cs->through_check) {
+        int a = kf < kt ? kf : kt, b = kf < kt ? kt : kf;
+        for (int f = a; f <= b; f++)
+            if (square_attacked(pos, var_square(v, f, rank), !pos->side))
+                return;
+    }
+    push(ml, king, var_square(v, kt, rank), MOVE_CASTLE, 0, 0);
+    ml->m[ml->n - 1].victim[0] = (uint8_t)partner;
+    ml->m[ml->n - 1].victim[1] = (uint8_t)var_square(v, rt, rank);
+}
+
+static void gen_castling(const Position *pos, MoveList *ml)
+{
+    const Variant *v = pos->v;
+    const Castling *cs = &v->castling;
+    int color = pos->side;
+    int rank = color == WHITE ? cs->rank : v->ranks - 1 - cs->rank;
+    uint8_t king_code = piece_code(cs->king, color);
+    for (int f = 0; f < v->files; f++) {
+        int king = var_square(v, f, rank);
+        if (pos->board[king] != king_code || !sqset_has(&pos->virgin, king))
+            continue;
+        for (int pf = 0; pf < v->files; pf++) {
+            int partner = var_square(v, pf, rank);
+            uint8_t pc = pos->board[partner];
+            if (pf == f || !pc || code_color(pc) != color || !(cs->partners >> code_type(pc) & 1)
+                || !sqset_has(&pos->virgin, partner))
+                continue;
+            gen_castling_with(pos, ml, king, partner);
+        }
+    }
+}
+
+/* ---- drops ------------------------------------------------------------- */
+
+static bool file_full(const Position *pos, const PieceType *pt, int type, int file)
+{
+    const Variant *v = pos->v;
+    int n = 0;
+    uint8_t code = piece_code(type, pos->side);
+    for (int r = 0; r < v->ranks; r++)
+        if (pos->board[var_square(v, file, r)] == code)
+            n++;
+    return n >= pt->drop_no_doubled;
+}
+
+static void gen_drops(const Position *pos, MoveList *ml)
+{
+    const Variant *v = pos->v;
+    int color = pos->side;
+    int nsq = v->files * v->ranks;
+    for (int t = 0; t < v->ntypes; t++) {
+        if (!pos->hand[color][t])
+            continue;
+        const PieceType *pt = &v->piece[t];
+        bool full[MAX_FILES] = { false };
+        if (pt->drop_no_doubled)
+            for (int f = 0; f < v->files; f++)
+                full[f] = file_full(pos, pt, t, f);
+        for (int sq = 0; sq < nsq; sq++) {
+            if (pos->board[sq] != EMPTY || !sqset_has(&pt->drop_zone[color], sq))
+                continue;
+            if (full[var_file(v, sq)])
+                continue;
+            if (v->hand.only_where_mobile && sqset_has(&pt->immobile[color], sq))
+                continue;
+            push(ml, sq, sq, MOVE_DROP, t, 0);
+        }
+    }
+}
+
+/* ---- all moves --------------------------------------------------------- */
+
+void gen_pseudo(const Position *pos, MoveList *ml)
+{
+    int color = pos->side;
+    ml->n = 0;
+    for (int i = 0; i < pos->nlist[color]; i++)
+        gen_piece(pos, ml, pos->list[color][i]);
+    if (pos->v->castling.enabled)
+        gen_castling(pos, ml);
+    if (pos->v->has_drops)
+        gen_drops(pos, ml);
+}
+
+/* ---- attacks ----------------------------------------------------------- */
+
+/* Can the piece of `type`/`color` on `from` capture on `target` via table t? */
+static bool table_attacks(const Position *pos, const XbTable *t, int color, int from, int target)
+{
+    const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
+    for (; r < end; r++) {
+        if ((r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG)) || (r->mode & XB_MODE_T))
+            continue;
+        if ((r->flags & XB_RAY_INITIAL) && !sqset_has(&pos->virgin, from))
+            continue;
+        bool hopper = r->mode & (XB_MODE_P | XB_MODE_G);
+        if (!(r->mode & XB_MODE_C))
+            continue;
+        const XbStep *steps = t->steps + r->first;
+        bool hopped = false;
+        for (int k = 0; k < r->len; k++) {
+            const XbStep *s = &steps[k];
+            if (s->test != XB_NO_SQ) {
+                bool occupied = pos->board[s->test] != EMPTY;
+                if ((r->flags & XB_RAY_LAME) ? occupied : !occupied)
+                    break;
+            }
+            if (s->sq == target)
+                return !hopper || hopped;
+            if (pos->board[s->sq] != EMPTY) {
+                if (!hopper || hopped)
+                    break;
+                hopped = true;
+            } else if (hopped && (r->mode & XB_MODE_G)) {
+                break;
+            }
+        }
+    }
+    return false;
+}
+
+bool square_attacked(const Position *pos, int sq, int by)
+{
+    const Variant *v = pos->v;
+    int nsq = v->files * v->ranks;
+    for (int i = 0; i < pos->nlist[by]; i++) {
+        int from = pos->list[by][i];
+        int type = code_type(pos->board[from]);
+        if (!sqset_has(&v->reach[(type * 2 + by) * nsq + from], sq))
+            continue;
+        const PieceType *pt = &v->piece[type];
+        if (table_attacks(pos, &pt->table, by, from, sq))
+            return true;
+        if (pt->has_extra && sqset_has(&pt->extra_region[by], from)
+            && table_attacks(pos, &pt->extra_table, by, from, sq))
+            return true;
+    }
+    return false;
+}
+
+bool piece_attacks(const Position *pos, int from, int target)
+{
+    const Variant *v = pos->v;
+    uint8_t code = pos->board[from];
+    int type = code_type(code), by = code_color(code);
+    if (!sqset_has(&v->reach[(type * 2 + by) * (v->files * v->ranks) + from], target))
+        return false;
+    const PieceType *pt = &v->piece[type];
+    return table_attacks(pos, &pt->table, by, from, target)
+        || (pt->has_extra && sqset_has(&pt->extra_region[by], from)
+            && table_attacks(pos, &pt->extra_table, by, from, target));
+}
+
+bool in_check(const Position *pos, int color)
+{
+    const Variant *v = pos->v;
+    if (!v->royal_types)
+        return false;
+    int attacked = 0, royals = 0;
+    for (int i = 0; i < pos->nlist[color]; i++) {
+        int sq = pos->list[color][i];
+        if (!(v->royal_types >> code_type(pos->board[sq]) & 1))
+            continue;
+        royals++;
+        if (square_attacked(pos, sq, !color)) {
+            if (!v->rules.royal_spare)
+                return true;
+            attacked++;
+        }
+    }
+    return royals && attacked == royals;
+}
+
+/* Two royal pieces on one file with nothing between (xiangqi's flying general). */
+static bool royals_face(const Position *pos)
+{
+    const Variant *v = pos->v;
+    int sq[2] = { -1, -1 };
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < pos->nlist[c]; i++)
+            if (v->royal_types >> code_type(pos->board[pos->list[c][i]]) & 1)
+                sq[c] = pos->list[c][i];
+    if (sq[0] < 0 || sq[1] < 0 || var_file(v, sq[0]) != var_file(v, sq[1]))
+        return false;
+    int lo = sq[0] < sq[1] ? sq[0] : sq[1], hi = sq[0] ^ sq[1] ^ lo;
+    for (int s = lo + v->files; s < hi; s += v->files)
+        if (pos->board[s] != EMPTY)
+            return false;
+    return true;
+}
+
+bool position_illegal(const Position *pos)
+{
+    const Variant *v = pos->v;
+    if (v->rules.facing_royals_illegal && royals_face(pos))
+        return true;
+    return in_check(pos, !pos->side);
+}
+
+/* ---- immediate game ends ---------------------------------------------- */
+
+static bool only_royals(const Position *pos, int color)
+{
+    const Variant *v = pos->v;
+    for (int t = 0; t < v->ntypes; t++)
+        if (pos->count[color][t] && !v->piece[t].royal)
+            return false;
+    return true;
+}
+
+static bool on_flag(const Position *pos, int color)
+{
+    const Variant *v = pos->v;
+    for (int i = 0; i < pos->nlist[color]; i++) {
+        int sq = pos->list[color][i];
+        if ((v->rules.flag_pieces >> code_type(pos->board[sq]) & 1)
+            && sqset_has(&v->rules.flag_region[color], sq))
+            return true;
+    }
+    return false;
+}
+
+static bool extinct(const Position *pos, int color)
+{
+    const Variant *v = pos->v;
+    for (int t = 0; t < v->ntypes; t++)
+        if ((v->rules.extinction >> t & 1) && v->start_count[color][t] && !pos->count[color][t])
+            return true;
+    return false;
+}
+
+static Outcome invert(Outcome o)
+{
+    return o == OUTCOME_WIN ? OUTCOME_LOSS : o == OUTCOME_LOSS ? OUTCOME_WIN : o;
+}
+
+Outcome immediate_result(const Position *pos)
+{
+    const Variant *v = pos->v;
+    const Rules *r = &v->rules;
+    int us = pos->side, them = !us;
+    if (r->check_limit && pos->checks[them] >= r->check_limit)
+        return OUTCOME_LOSS;
+    if (r->flag_pieces) {
+        if (on_flag(pos, them))
+            return invert(r->flag_result);
+        if (on_flag(pos, us))
+            return r->flag_result;
+    }
+    if (r->extinction) {
+        if (extinct(pos, us))
+            return r->extinction_result;
+        if (extinct(pos, them))
+            return invert(r->extinction_result);
+    }
+    if (r->bare_king != OUTCOME_NONE && only_royals(pos, them) && !only_royals(pos, us))
+        return invert(r->bare_king);
+    return OUTCOME_NONE;
+}
+
+/* ---- legal moves ------------------------------------------------------- */
+
+static bool is_capture(const Position *pos, Move m)
+{
+    return m.kind == MOVE_EP || m.nvictims
+        || (m.kind == MOVE_NORMAL && pos->board[m.to] != EMPTY);
+}
+
+/* A drop that mates is illegal for pieces with drop_no_mate (shogi pawn). */
+static bool drop_mates(Position *pos, Move m)
+{
+    if (!in_check(pos, pos->side))
+        return false;
+    MoveList *replies = malloc(sizeof *replies);
+    if (!replies)
+        return false;
+    gen_legal(pos, replies);
+    bool mate = replies->n == 0;
+    free(replies);
+    return mate;
+}
+
+void gen_legal(Position *pos, MoveList *ml)
+{
+    const Variant *v = pos->v;
+    if (immediate_result(pos) != OUTCOME_NONE) {
+        ml->n = 0;
+        return;
+    }
+    gen_pseudo(pos, ml);
+    int w = 0;
+    bool any_capture = false;
+    for (int i = 0; i < ml->n; i++) {
+        Move m = ml->m[i];
+        bool capture = v->rules.must_capture && is_capture(pos, m);
+        position_make(pos, m);
+        bool ok = !position_illegal(pos);
+        if (ok && m.kind == MOVE_DROP && v->piece[m.piece].drop_no_mate)
+            ok = !drop_mates(pos, m);
+        position_unmake(pos);
+        if (!ok)
+            continue;
+        any_capture |= capture;
+        ml->m[w++] = m;
+    }
+    ml->n = w;
+    if (v->rules.must_capture && any_capture) {
+        w = 0;
+        for (int i = 0; i < ml->n; i++)
+            if (is_capture(pos, ml->m[i]))
+                ml->m[w++] = ml->m[i];
+        ml->n = w;
+    }
+}
+
+/* ---- per-variant tables ----------------------------------------------- */
+
+static void add_reach(SquareSet *set, const XbTable *t, int color, int from)
+{
+    const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
+    for (; r < end; r++) {
+        if (!(r->mode & XB_MODE_C) || (r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG)))
+            continue;
+        for (int k = 0; k < r->len; k++)
+            sqset_add(set, t->steps[r->first + k].sq);
+    }
+}
+
+int movegen_init_variant(Variant *v)
+{
+    int nsq = v->files * v->ranks;
+    v->reach = calloc((size_t)v->ntypes * 2 * nsq, sizeof(SquareSet));
+    if (!v->reach)
+        return -1;
+    for (int t = 0; t < v->ntypes; t++) {
+        const PieceType *pt = &v->piece[t];
+        for (int c = 0; c < 2; c++)
+            for (int from = 0; from < nsq; from++) {
+                SquareSet *set = &v->reach[(t * 2 + c) * nsq + from];
+                add_reach(set, &pt->table, c, from);
+                if (pt->has_extra)
+                    add_reach(set, &pt->extra_table, c, from);
+            }
+    }
+    return 0;
+}

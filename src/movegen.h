@@ -1,0 +1,47 @@
+/*
+ * movegen.h — table-driven move generation and attack detection for any
+ * variant, and the game-ending rules that take effect at once (they leave
+ * a position without moves).
+ */
+#ifndef MOVEGEN_H
+#define MOVEGEN_H
+
+#include "position.h"
+
+/* Every pseudo-legal move (own royal may be left attacked). */
+void gen_pseudo(const Position *pos, MoveList *ml);
+
+/* The pseudo-legal moves of the piece on `from`, appended to ml (the
+ * search checks a hash-table move with this before generating all). */
+void gen_piece_moves(const Position *pos, MoveList *ml, int from);
+
+/* Could the piece on `from` capture on `target` as the board stands
+ * (occupancy of `target` itself is not looked at)?  Static exchange
+ * evaluation removes pieces from the board and asks this again. */
+bool piece_attacks(const Position *pos, int from, int target);
+
+/* Every legal move; none when the game has ended by an immediate rule. */
+void gen_legal(Position *pos, MoveList *ml);
+
+/* Is square `sq` attacked by a piece of colour `by` (one that could
+ * capture a royal piece standing there)? */
+bool square_attacked(const Position *pos, int sq, int by);
+
+/* Is a royal piece of `color` attacked (for several royals with
+ * rules.royal_spare: all of them)? */
+bool in_check(const Position *pos, int color);
+
+/* After a move: is the side that just moved (not pos->side) in a position
+ * the rules forbid (royal attacked, royals facing)? */
+bool position_illegal(const Position *pos);
+
+/* A rule that ends the game at once has fired (n-th check, flag region
+ * reached, extinction, bare king).  Returns the outcome for the side to
+ * move, or OUTCOME_NONE. */
+Outcome immediate_result(const Position *pos);
+
+/* Precompute the attack prefilter (Variant.reach); called by
+ * variant_finalize. */
+int movegen_init_variant(Variant *v);
+
+#endif

@@ -1,0 +1,112 @@
+/*
+ * perft.c — leaf counts of the legal move tree.  The last ply is counted,
+ * not made (bulk counting), since gen_legal already proved each move legal.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "movegen.h"
+#include "perft.h"
+
+static uint64_t perft_rec(Position *pos, int depth, MoveList *lists)
+{
+    MoveList *ml = &lists[0];
+    gen_legal(pos, ml);
+    if (depth == 1)
+        return (uint64_t)ml->n;
+    uint64_t nodes = 0;
+    for (int i = 0; i < ml->n; i++) {
+        position_make(pos, ml->m[i]);
+        nodes += perft_rec(pos, depth - 1, lists + 1);
+        position_unmake(pos);
+    }
+    return nodes;
+}
+
+uint64_t perft(Position *pos, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    MoveList *lists = malloc((size_t)depth * sizeof *lists);
+    if (!lists)
+        return 0;
+    uint64_t n = perft_rec(pos, depth, lists);
+    free(lists);
+    return n;
+}
+
+uint64_t perft_divide(Position *pos, int depth, FILE *out)
+{
+    MoveList *ml = malloc(sizeof *ml);
+    if (!ml)
+        return 0;
+    gen_legal(pos, ml);
+    uint64_t total = 0;
+    for (int i = 0; i < ml->n; i++) {
+        char name[32];
+        move_to_string(pos, ml->m[i], false, name, sizeof name);
+        position_make(pos, ml->m[i]);
+        uint64_t n = perft(pos, depth - 1);
+        position_unmake(pos);
+        fprintf(out, "%s: %" PRIu64 "\n", name, n);
+        total += n;
+    }
+    free(ml);
+    return total;
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
+        s[--n] = '\0';
+    return s;
+}
+
+int perft_suite(const Variant *v, const char *path, int max_depth, uint64_t max_nodes, FILE *out)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(out, "cannot open %s\n", path);
+        return -1;
+    }
+    Position *pos = malloc(sizeof *pos);
+    char line[1024], fen[900] = "";
+    bool fen_ok = false;
+    int failures = 0, lineno = 0;
+    while (pos && fgets(line, sizeof line, f)) {
+        lineno++;
+        char *s = trim(line);
+        if (!*s || *s == '#')
+            continue;
+        if (strncmp(s, "fen ", 4) == 0) {
+            char err[200];
+            snprintf(fen, sizeof fen, "%s", s + 4);
+            fen_ok = position_set_fen(pos, v, fen, err, sizeof err) == 0;
+            if (!fen_ok) {
+                fprintf(out, "FAIL %s:%d: bad FEN: %s\n", path, lineno, err);
+                failures++;
+            }
+            continue;
+        }
+        int depth;
+        uint64_t expected;
+        if (sscanf(s, "depth %d %" SCNu64, &depth, &expected) != 2) {
+            fprintf(out, "FAIL %s:%d: cannot read '%s'\n", path, lineno, s);
+            failures++;
+            continue;
+        }
+        if (!fen_ok || depth > max_depth || (max_nodes && expected > max_nodes))
+            continue;
+        uint64_t got = perft(pos, depth);
+        bool ok = got == expected;
+        failures += !ok;
+        fprintf(out, "%s depth %d: %" PRIu64 " (expected %" PRIu64 ") %s\n",
+                fen, depth, got, expected, ok ? "ok" : "FAIL");
+    }
+    fclose(f);
+    free(pos);
+    return failures;
+}

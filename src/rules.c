@@ -1,0 +1,138 @@
+/*
+ * rules.c — game termination by the variant's rules (see rules.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "movegen.h"
+#include "rules.h"
+
+int repetitions(const Position *pos)
+{
+    int n = 0;
+    int limit = pos->ply - pos->halfmove;
+    if (limit < 0)
+        limit = 0;
+    for (int i = pos->ply - 2; i >= limit; i -= 2)
+        if (pos->undo[i].hash == pos->hash)
+            n++;
+    return n;
+}
+
+const char *result_string(Outcome o, int side)
+{
+    if (o == OUTCOME_DRAW)
+        return "1/2-1/2";
+    bool white_wins = (o == OUTCOME_WIN) == (side == WHITE);
+    return white_wins ? "1-0" : "0-1";
+}
+
+static const char *color_name(int c) { return c == WHITE ? "White" : "Black"; }
+
+/* Did every move of the side now to move's opponent since the first
+ * occurrence of the position give check?  (perpetual check) */
+static bool perpetual_check_by_opponent(Position *pos, int plies)
+{
+    /* The opponent moved at plies ply-1, ply-3, ...; after each of those
+       moves the side to move was in check.  We can only test the current
+       position cheaply, so walk back with unmake/make. */
+    int checked = 0, total = 0;
+    Move stack[MAX_PLY_HISTORY];
+    int n = 0;
+    bool all = true;
+    for (int k = 0; k < plies && pos->ply > pos->root_ply; k++) {
+        if (k % 2 == 0) {
+            total++;
+            if (in_check(pos, pos->side))
+                checked++;
+            else
+                all = false;
+        }
+        stack[n++] = pos->undo[pos->ply - 1].move;
+        position_unmake(pos);
+    }
+    while (n > 0)
+        position_make(pos, stack[--n]);
+    return all && total > 0 && checked == total;
+}
+
+static bool insufficient_material(const Position *pos)
+{
+    const Variant *v = pos->v;
+    if (!v->rules.insufficient_material_draw)
+        return false;
+    /* Only royals left on both sides: nobody can ever mate. */
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < v->ntypes; t++)
+            if (pos->count[c][t] && !v->piece[t].royal)
+                return false;
+    return v->has_drops ? false : true;
+}
+
+static bool set_end(GameEnd *end, Outcome o, const char *reason)
+{
+    end->outcome = o;
+    snprintf(end->reason, sizeof end->reason, "%s", reason);
+    return true;
+}
+
+bool game_end(Position *pos, GameEnd *end)
+{
+    const Variant *v = pos->v;
+    const Rules *r = &v->rules;
+    char buf[80];
+    end->outcome = OUTCOME_NONE;
+    end->reason[0] = '\0';
+
+    Outcome now = immediate_result(pos);
+    if (now != OUTCOME_NONE) {
+        int winner = now == OUTCOME_WIN ? pos->side : !pos->side;
+        if (now == OUTCOME_DRAW)
+            return set_end(end, now, "draw by rule");
+        if (r->check_limit && pos->checks[!pos->side] >= r->check_limit)
+            snprintf(buf, sizeof buf, "%s gives check %d times", color_name(winner), r->check_limit);
+        else
+            snprintf(buf, sizeof buf, "%s wins by rule", color_name(winner));
+        return set_end(end, now, buf);
+    }
+
+    MoveList *ml = malloc(sizeof *ml);
+    if (!ml)
+        return false;
+    gen_legal(pos, ml);
+    int nmoves = ml->n;
+    free(ml);
+    if (nmoves == 0) {
+        if (in_check(pos, pos->side)) {
+            snprintf(buf, sizeof buf, "%s mates", color_name(!pos->side));
+            return set_end(end, r->checkmated, buf);
+        }
+        return set_end(end, r->stalemated, "stalemate");
+    }
+
+    if (r->repetition_count && repetitions(pos) + 1 >= r->repetition_count) {
+        int plies = 0;
+        for (int i = pos->ply - 2; i >= 0; i -= 2)
+            if (pos->undo[i].hash == pos->hash)
+                plies = pos->ply - i;
+        if (r->perpetual_check != OUTCOME_NONE && perpetual_check_by_opponent(pos, plies)) {
+            /* the opponent (who just moved) gave perpetual check */
+            Outcome for_checker = r->perpetual_check;
+            Outcome for_us = for_checker == OUTCOME_WIN ? OUTCOME_LOSS
+                           : for_checker == OUTCOME_LOSS ? OUTCOME_WIN : OUTCOME_DRAW;
+            return set_end(end, for_us, "perpetual check");
+        }
+        Outcome for_completer = r->repetition;
+        Outcome for_us = for_completer == OUTCOME_WIN ? OUTCOME_LOSS
+                       : for_completer == OUTCOME_LOSS ? OUTCOME_WIN : OUTCOME_DRAW;
+        snprintf(buf, sizeof buf, "%d-fold repetition", r->repetition_count);
+        return set_end(end, for_us, buf);
+    }
+    if (r->move_rule && pos->halfmove >= 2 * r->move_rule) {
+        snprintf(buf, sizeof buf, "%d-move rule", r->move_rule);
+        return set_end(end, OUTCOME_DRAW, buf);
+    }
+    if (insufficient_material(pos))
+        return set_end(end, OUTCOME_DRAW, "insufficient material");
+    return false;
+}

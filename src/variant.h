@@ -1,0 +1,191 @@
+/*
+ * variant.h — the Variant struct: the one contract between the variant
+ * files (YAML, read by variant_load.c) and the engine.
+ *
+ * Everything the engine does differently from one variant to another comes
+ * from a field here; no code anywhere tests a variant's name.  The loader
+ * fills the "as written" fields; variant_finalize() derives the rest
+ * (compiled move tables, masks, per-square tables).
+ */
+#ifndef VARIANT_H
+#define VARIANT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "xbetza.h"
+
+#define MAX_FILES        16
+#define MAX_RANKS        16
+#define MAX_SQUARES      256
+#define MAX_PIECE_TYPES  32
+#define MAX_NAME         48
+#define MAX_ALIASES      8
+#define MAX_BETZA        160
+#define NO_TYPE          (-1)
+
+enum { WHITE = 0, BLACK = 1 };
+
+/* A set of squares of one board (bit s = dense square s). */
+typedef struct { uint64_t w[4]; } SquareSet;
+
+static inline bool sqset_has(const SquareSet *s, int sq) { return (s->w[sq >> 6] >> (sq & 63)) & 1; }
+static inline void sqset_add(SquareSet *s, int sq) { s->w[sq >> 6] |= (uint64_t)1 << (sq & 63); }
+static inline bool sqset_empty(const SquareSet *s) { return !(s->w[0] | s->w[1] | s->w[2] | s->w[3]); }
+
+/* Outcome for the player a rule names ("the mated player loses"). */
+typedef enum { OUTCOME_NONE = 0, OUTCOME_LOSS, OUTCOME_DRAW, OUTCOME_WIN } Outcome;
+
+typedef enum { PROMO_WHEN_IMMOBILE = 0, PROMO_ALWAYS, PROMO_NEVER } PromoMandatory;
+typedef enum { CAPTURES_DISCARD = 0, CAPTURES_TO_CAPTOR, CAPTURES_TO_OWNER } CaptureFate;
+
+typedef struct {
+    char    id[4];            /* "N", "L!", "+P": the FEN token of the white piece   */
+    char    letter;           /* the piece letter (upper case) without '+'/suffix    */
+    char    name[MAX_NAME];
+    char    betza[MAX_BETZA]; /* XBetza as written                                    */
+    int     betza_line, betza_col; /* where `moves` was written (for diagnostics)     */
+    XbPiece moves;            /* parsed                                              */
+    int     value;            /* centipawns; 0 = derive from the moves                */
+    bool    royal;
+    char    synonyms[8];      /* extra upper-case letters accepted on input           */
+    int     promoted;         /* type of the '+' form (shogi style), or NO_TYPE       */
+    int     demotes_to;       /* type it reverts to when captured, or NO_TYPE         */
+    bool    capturable;       /* false: iron piece                                    */
+    int     max_count;        /* most of this type per side (0: unlimited)            */
+
+    /* promotion (applies when promo_to or promoted is set) */
+    bool    can_promote;
+    SquareSet promo_zone[2];  /* per colour, absolute squares                         */
+    uint32_t promo_to;        /* bitmask of target types                              */
+    bool    promo_to_captured;/* only types this side has lost (grand)               */
+    PromoMandatory promo_mandatory;
+    bool    promo_on_enter, promo_on_within, promo_on_leave;
+
+    /* confinement: squares the piece may stand on (all when not restricted) */
+    SquareSet allowed[2];
+
+    /* region-dependent extra moves (xiangqi soldier across the river) */
+    bool    has_extra;
+    char    extra_betza[MAX_BETZA];
+    XbPiece extra_moves;
+    SquareSet extra_region[2];
+
+    /* drops */
+    SquareSet drop_zone[2];   /* where this piece may be dropped                      */
+    int     drop_no_doubled;  /* 0: unlimited; n: at most n unpromoted of this type per file */
+    bool    drop_no_mate;     /* a drop of this piece may not give mate               */
+    bool    drop_no_check;
+
+    bool    resets_move_rule; /* moving it resets the n-move counter                  */
+    char    xboard_glyph;     /* which XBoard piece image it borrows (letter)         */
+
+    /* derived by variant_finalize() */
+    XbTable table, extra_table;
+    SquareSet immobile[2];    /* squares from which it could never move again         */
+    bool    has_initial;      /* some moves need a virgin piece ('i')                 */
+    bool    confined;         /* `allowed` is not the whole board                     */
+    bool    makes_ep;         /* has a lame/initial multi-square non-capture (e.p.)   */
+} PieceType;
+
+typedef struct {
+    bool    enabled;
+    int     king;             /* castling piece type */
+    uint32_t partners;        /* bitmask of partner types */
+    int     rank;             /* relative rank, 0 = own first rank */
+    int     king_to_short, king_to_long;    /* files (0-based) */
+    int     rook_to_short, rook_to_long;    /* files (0-based) */
+    bool    through_check;    /* may the king pass attacked squares / castle out of check */
+    bool    shuffle;          /* Chess960: rights given by files in the FEN */
+} Castling;
+
+typedef struct {
+    bool    enabled;          /* pieces in hand may be dropped */
+    CaptureFate captures;
+    SquareSet zone[2];        /* default drop zone */
+    bool    only_where_mobile;
+    bool    revert_promoted;
+} Hand;
+
+typedef struct {
+    Outcome checkmated;       /* for the mated player (default loss)     */
+    Outcome stalemated;       /* for the stalemated player (default draw) */
+    int     repetition_count; /* 0: off */
+    Outcome repetition;       /* for the player completing it (draw)     */
+    Outcome perpetual_check;  /* for the checking player (NONE: as repetition) */
+    int     move_rule;        /* full moves without capture/irreversible move; 0 = off */
+    Outcome bare_king;        /* for the player left with only royals; NONE = off */
+    uint32_t extinction;      /* types whose loss ends the game (bitmask); 0 = off */
+    Outcome extinction_result;/* for the player who lost them */
+    uint32_t flag_pieces;     /* types that win by reaching the flag region */
+    SquareSet flag_region[2];
+    Outcome flag_result;      /* for the player who reaches it */
+    int     check_limit;      /* n-check: giving the n-th check wins; 0 = off */
+    bool    must_capture;
+    bool    facing_royals_illegal;
+    bool    royal_spare;      /* several royals: only the last one matters */
+    bool    insufficient_material_draw;
+    /* added by the variant loader: */
+    bool    stalemate_material;   /* stalemated: the side with fewer pieces wins (suicide) */
+    bool    bare_king_grace;      /* bare_king only if the opponent cannot bare the king in reply */
+    bool    extinction_together;  /* extinction: all listed types gone together, not any one type */
+} Rules;
+
+typedef struct {
+    char    parent[MAX_NAME];  /* XBoard parent variant for `setup` ("fairy") */
+    char    piece_to_char[96]; /* explicit pieceToChar, or "" to generate     */
+    int     holdings;          /* pocket size; 0 = derived                     */
+    bool    known;             /* XBoard knows this variant by name: no setup  */
+} XboardInfo;
+
+typedef struct Variant {
+    char    name[MAX_NAME];
+    char    title[80];
+    char    aliases[MAX_ALIASES][MAX_NAME];
+    int     naliases;
+    char    description[256];
+    char    url[160];
+    char    origin[256];       /* file it was loaded from ("builtin:chess.yaml") */
+    bool    abstract;
+
+    int     files, ranks;
+    XbGeometry geom;           /* holes included */
+
+    int     ntypes;
+    PieceType piece[MAX_PIECE_TYPES];
+
+    char    start_fen[512];
+    Castling castling;
+    Hand    hand;
+    Rules   rules;
+    XboardInfo xboard;
+
+    /* derived by variant_finalize() */
+    uint32_t royal_types;      /* bitmask */
+    int     mark_demotes_to;   /* type a captured '~' piece reverts to (the promoter) */
+    uint8_t start_board[MAX_SQUARES]; /* board codes of the start position (virginity) */
+    int     start_count[2][MAX_PIECE_TYPES]; /* pieces per type in the start position */
+    SquareSet *reach;          /* [ (type*2+color)*nsquares + from ]: squares a piece could
+                                  ever capture on from `from` (attack-test prefilter) */
+    bool    has_drops, has_promotion, has_ep, has_multileg;
+} Variant;
+
+/* Square helpers (dense indexing, a1 = 0). */
+static inline int var_square(const Variant *v, int file, int rank) { return rank * v->files + file; }
+static inline int var_file(const Variant *v, int sq) { return sq % v->files; }
+static inline int var_rank(const Variant *v, int sq) { return sq / v->files; }
+
+/* Compile tables and derive secondary data after loading.  Returns 0, or -1
+ * with a message in err (size errsize).  The derived pointers (tables,
+ * reach) must be NULL/empty on entry: a Variant copied from a finalized one
+ * (e.g. an `extends` parent) must go through variant_clear_derived() first,
+ * or both would share and later double-free the same tables. */
+int  variant_finalize(Variant *v, char *err, size_t errsize);
+void variant_release(Variant *v);        /* frees compiled tables */
+void variant_clear_derived(Variant *v);  /* forgets (does not free) derived pointers */
+
+/* Piece type by FEN letter (either case, synonyms included; '+' prefix for
+ * promoted forms is handled by the caller via PieceType.promoted).  Returns
+ * NO_TYPE when unknown. */
+int  variant_type_by_letter(const Variant *v, char letter, bool promoted);
+
+#endif

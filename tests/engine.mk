@@ -1,0 +1,36 @@
+# Engine tests: perft against the shared reference counts.
+TESTS += tests/perft.sh
+EXTRA_DIST += tests/perft.sh tests/data/perft/README.md \
+	tests/data/perft/3check.perft \
+	tests/data/perft/antichess.perft \
+	tests/data/perft/atomic.perft \
+	tests/data/perft/berolina.perft \
+	tests/data/perft/capablanca.perft \
+	tests/data/perft/chess.perft \
+	tests/data/perft/courier.perft \
+	tests/data/perft/crazyhouse.perft \
+	tests/data/perft/embassy.perft \
+	tests/data/perft/euroshogi.perft \
+	tests/data/perft/extinction.perft \
+	tests/data/perft/giveaway.perft \
+	tests/data/perft/gothic.perft \
+	tests/data/perft/grand.perft \
+	tests/data/perft/horde.perft \
+	tests/data/perft/janggi.perft \
+	tests/data/perft/janus.perft \
+	tests/data/perft/kingofthehill.perft \
+	tests/data/perft/knightmate.perft \
+	tests/data/perft/losers.perft \
+	tests/data/perft/makruk.perft \
+	tests/data/perft/minishogi.perft \
+	tests/data/perft/minixiangqi.perft \
+	tests/data/perft/seirawan.perft \
+	tests/data/perft/shatranj.perft \
+	tests/data/perft/shogi.perft \
+	tests/data/perft/xiangqi.perft
+
+# Every depth of every reference case (takes much longer than `make check`).
+check-perft-full: menagerie$(EXEEXT)
+	PERFT_MAX_NODES=0 top_srcdir=$(top_srcdir) top_builddir=$(top_builddir) \
+	  $(SHELL) $(top_srcdir)/tests/perft.sh
+.PHONY: check-perft-full

@@ -1,0 +1,48 @@
+#!/bin/sh
+# Runs the reference perft counts of tests/data/perft/ against `menagerie perft`.
+# Every case is checked at each depth whose count is at most PERFT_MAX_NODES
+# (default 300000, which keeps `make check` short); `make check-perft-full`
+# sets it to 0 = every depth.
+: "${top_srcdir:=.}" "${top_builddir:=.}"
+max_nodes=${PERFT_MAX_NODES:-300000}
+menagerie="$top_builddir/menagerie"
+data="$top_srcdir/tests/data/perft"
+status=0
+passed=0
+failed=0
+skipped=0
+
+# Reference files are named after XBoard's variant names; our variant that
+# plays each one's rules:
+variant_for() {
+    case "$1" in
+        antichess) echo suicide ;;
+        *) echo "$1" ;;
+    esac
+}
+
+for file in "$data"/*.perft; do
+    name=$(basename "$file" .perft)
+    variant=$(variant_for "$name")
+    if ! "$menagerie" list 2>/dev/null | awk '{print $1}' | grep -qx "$variant"; then
+        echo "SKIP: $name (no variant '$variant' shipped)"
+        skipped=$((skipped + 1))
+        continue
+    fi
+    out=$("$menagerie" perft -v "$variant" --suite "$file" --max-nodes "$max_nodes" 2>&1)
+    rc=$?
+    ok=$(printf '%s\n' "$out" | grep -c ' ok$')
+    bad=$(printf '%s\n' "$out" | grep -c 'FAIL')
+    passed=$((passed + ok))
+    failed=$((failed + bad))
+    if [ $rc -ne 0 ]; then
+        status=1
+        echo "FAIL: $name"
+        printf '%s\n' "$out" | grep FAIL
+    else
+        echo "PASS: $name ($ok counts)"
+    fi
+done
+echo "perft: $passed passed, $failed failed, $skipped variant files skipped"
+echo "$passed passed, $failed failed"
+exit $status

@@ -184,7 +184,9 @@ static int parse_castling_char(Position *pos, char ch, char *err, size_t n)
 }
 
 /* Squares whose piece may still use 'i' moves: the same piece as in the
- * start position (castling pieces instead follow the castling field). */
+ * start position, as XBoard judges it (castling pieces instead follow the
+ * castling field).  Pieces without initial moves are left out so that a
+ * position's hash does not depend on how it was reached. */
 static void init_virginity(Position *pos)
 {
     const Variant *v = pos->v;
@@ -195,7 +197,7 @@ static void init_virginity(Position *pos)
         int t = code_type(c);
         bool castling_piece = v->castling.enabled
             && (t == v->castling.king || (v->castling.partners >> t & 1));
-        if (!castling_piece)
+        if (!castling_piece && v->piece[t].has_initial)
             sqset_add(&pos->virgin, sq);
     }
 }
@@ -217,9 +219,13 @@ static int parse_ep(Position *pos, const char *field, char *err, size_t n)
         return fail(err, n, "bad e.p. field '%s'", field);
     int them = !pos->side;
     int fwd = them == WHITE ? v->files : -v->files;
-    if (k == 2) {   /* Fairy-Stockfish berolina style: victim square, then passed square */
-        pos->ep_victim = (uint8_t)sqs[0];
-        pos->ep[0] = (uint8_t)sqs[1];
+    if (k == 2) {
+        /* Fairy-Stockfish (berolina) writes the passed square and the square
+           of the pawn that may be taken, in either order: the occupied one
+           is the victim. */
+        bool first_is_victim = pos->board[sqs[0]] != EMPTY;
+        pos->ep_victim = (uint8_t)sqs[first_is_victim ? 0 : 1];
+        pos->ep[0] = (uint8_t)sqs[first_is_victim ? 1 : 0];
     } else {
         int victim = sqs[0] + fwd;
         if (victim < 0 || victim >= v->files * v->ranks)
@@ -456,6 +462,11 @@ void position_get_fen(const Position *pos, char *buf, size_t size)
         char name[8];
         square_name(v, pos->ep[0], false, name);
         p += sprintf(p, "%s", name);
+        int fwd = pos->side == WHITE ? -v->files : v->files;   /* the mover's forward */
+        if (pos->ep_victim != pos->ep[0] + fwd) {
+            square_name(v, pos->ep_victim, false, name);
+            p += sprintf(p, "%s", name);
+        }
     } else {
         *p++ = '-';
     }

@@ -27,7 +27,7 @@ static void usage(FILE *out)
         "commands on standard input (XBoard/CECP v2, or UCI after 'uci').\n"
         "\n"
         "Commands:\n"
-        "  perft [-v VARIANT] [--fen FEN] [--divide] DEPTH\n"
+        "  perft [-v VARIANT] [--fen FEN] [--moves MOVES] [--divide] DEPTH\n"
         "                       count the leaves of the legal move tree\n"
         "  perft -v VARIANT --suite FILE [--max-depth N] [--max-nodes N]\n"
         "                       check a file of reference perft counts\n"
@@ -63,28 +63,46 @@ static const Variant *find_variant(const VariantSet *set, const char *name)
     return v;
 }
 
+/* Play the space-separated moves of `list` (coordinate notation). */
+static int apply_moves(Position *pos, const char *list)
+{
+    char buf[4096], why[100];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *tok = strtok(buf, " ,"); tok; tok = strtok(NULL, " ,")) {
+        Move m;
+        if (!move_parse(pos, tok, false, &m, why, sizeof why)) {
+            fprintf(stderr, "menagerie perft: move '%s': %s\n", tok, why);
+            return -1;
+        }
+        position_make(pos, m);
+    }
+    return 0;
+}
+
 static int cmd_perft(const VariantSet *set, int argc, char **argv)
 {
     static const struct option opts[] = {
         { "variant", required_argument, NULL, 'v' },
         { "fen", required_argument, NULL, 'f' },
         { "divide", no_argument, NULL, 'd' },
+        { "moves", required_argument, NULL, 'm' },
         { "suite", required_argument, NULL, 's' },
         { "max-depth", required_argument, NULL, 'D' },
         { "max-nodes", required_argument, NULL, 'N' },
         { NULL, 0, NULL, 0 }
     };
-    const char *variant = "chess", *fen = NULL, *suite = NULL;
+    const char *variant = "chess", *fen = NULL, *suite = NULL, *moves = NULL;
     bool divide = false;
     int max_depth = 99;
     uint64_t max_nodes = 0;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "v:f:ds:D:N:", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "v:f:dm:s:D:N:", opts, NULL)) != -1) {
         switch (c) {
         case 'v': variant = optarg; break;
         case 'f': fen = optarg; break;
         case 'd': divide = true; break;
+        case 'm': moves = optarg; break;
         case 's': suite = optarg; break;
         case 'D': max_depth = atoi(optarg); break;
         case 'N': max_nodes = strtoull(optarg, NULL, 10); break;
@@ -109,6 +127,10 @@ static int cmd_perft(const VariantSet *set, int argc, char **argv)
     char err[256];
     if (!pos || position_set_fen(pos, v, fen ? fen : v->start_fen, err, sizeof err) != 0) {
         fprintf(stderr, "menagerie perft: bad FEN: %s\n", pos ? err : "out of memory");
+        free(pos);
+        return 2;
+    }
+    if (moves && apply_moves(pos, moves) != 0) {
         free(pos);
         return 2;
     }

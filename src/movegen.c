@@ -463,13 +463,21 @@ static bool on_flag(const Position *pos, int color)
     return false;
 }
 
+/* Has `color` lost the piece types the extinction rule lists: any one of
+ * them it started with, or (extinction_together) all of them at once? */
 static bool extinct(const Position *pos, int color)
 {
     const Variant *v = pos->v;
-    for (int t = 0; t < v->ntypes; t++)
-        if ((v->rules.extinction >> t & 1) && v->start_count[color][t] && !pos->count[color][t])
+    bool together = v->rules.extinction_together;
+    for (int t = 0; t < v->ntypes; t++) {
+        if (!(v->rules.extinction >> t & 1))
+            continue;
+        if (together && pos->count[color][t])
+            return false;
+        if (!together && v->start_count[color][t] && !pos->count[color][t])
             return true;
-    return false;
+    }
+    return together;
 }
 
 static Outcome invert(Outcome o)

@@ -72,6 +72,20 @@ static inline void clear_virgin(Position *pos, int sq)
     }
 }
 
+/* A piece dropped where the same piece stood at the start may use its
+ * initial moves, as XBoard judges virginity (a pawn dropped on its own
+ * second rank may double-step).  Castling rights are never given back. */
+static void mark_dropped_virgin(Position *pos, int sq)
+{
+    const Variant *v = pos->v;
+    int t = code_type(pos->board[sq]);
+    if (v->start_board[sq] != pos->board[sq] || !v->piece[t].has_initial
+        || (v->castling.enabled && (t == v->castling.king || (v->castling.partners >> t & 1))))
+        return;
+    sqset_add(&pos->virgin, sq);
+    pos->hash ^= zobrist->virgin[sq];
+}
+
 /* The type a captured piece goes to hand as. */
 static int hand_type_of(const Variant *v, uint8_t code, uint8_t mark)
 {
@@ -167,6 +181,7 @@ void position_make(Position *pos, Move m)
     case MOVE_DROP:
         hand_add(pos, us, m.piece, -1);
         add_piece(pos, m.to, piece_code(m.piece, us), 0);
+        mark_dropped_virgin(pos, m.to);
         break;
     case MOVE_CASTLE:
         make_castle(pos, m);

@@ -1,0 +1,1122 @@
+/*
+ * search.c — iterative deepening alpha-beta for every variant.
+ *
+ * Principal variation search with aspiration windows at the root, a
+ * transposition table, null-move pruning (only where zugzwang and the
+ * rules allow passing to be informative), late move reductions, reverse
+ * futility and late move pruning, check extension, mate-distance
+ * pruning, and a quiescence search over captures, promotions and what
+ * the variant makes tactical (flag moves, checks in n-check games).
+ * Moves come from gen_pseudo and are tested for legality only when
+ * played; ordering is staged: hash move (checked against the piece's
+ * own moves, before anything else is generated), captures by MVV/LVA
+ * with SEE deciding losing ones, killers, history.
+ *
+ * Game ends come from the variant's rules: immediate_result() at every
+ * node, checkmate and stalemate outcomes from Rules, repetition (with
+ * perpetual-check results) and the move rule from the history in the
+ * position's undo stack.
+ *
+ * The search runs on the caller's thread (the protocol's worker) on its
+ * own copy of the position; stop and ponderhit arrive through atomics.
+ */
+#include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "eval.h"
+#include "movegen.h"
+#include "search.h"
+#include "see.h"
+#include "timeman.h"
+#include "tt.h"
+
+#define MAX_PLY     (MAX_PV - 1)
+#define MATE_BOUND  (SCORE_MATE - MAX_PV)
+#define HIST_MAX    16384
+
+/* Move-ordering buckets (a move's sort key). */
+#define ORDER_TACTICAL (1 << 24)
+#define ORDER_KILLER   (1 << 22)
+#define ORDER_BAD      (-(1 << 24))
+
+enum { PICK_TT, PICK_GEN, PICK_MAIN, PICK_DONE };
+
+typedef struct {
+    MoveList ml;
+    int      key[MAX_MOVES];
+    int      next, stage;
+    Move     tt_move;
+    bool     tt_tried;       /* the hash move was returned before generation */
+    bool     generated;      /* ml already holds every pseudo-legal move */
+    bool     quiescence;     /* tactical moves only; losing captures dropped */
+    bool     with_quiets;    /* quiescence, but keep quiet moves (check hunting) */
+} Picker;
+
+typedef struct {
+    Move move;
+    int  score, prev_score;
+    int  pvlen;
+    Move pv[MAX_PV];
+} RootMove;
+
+struct Search {
+    TT tt;
+    size_t hash_mb;
+    int threads;
+
+    /* shared with the input thread */
+    atomic_bool stop, pondering, armed;
+    atomic_uint_fast64_t nodes_pub;
+    atomic_int_fast64_t start_ms;
+    atomic_int prog_depth, prog_score, prog_left, prog_total;
+
+    /* the search thread's own */
+    Position *pos;
+    const EvalTables *et;
+    SearchLimits limits;
+    TimePlan tp;
+    uint64_t nodes;
+    bool stopped;
+    int seldepth;
+    bool must_capture, null_ok_variant, has_immediate, check_tactics, flag_tactics;
+
+    Picker *pick;                         /* [MAX_PV + 1] */
+    MoveList *scratch;
+    Move killers[MAX_PV + 1][2];
+    int16_t history[2][2][MAX_PIECE_TYPES][MAX_SQUARES];
+    Move pv[MAX_PV + 1][MAX_PV + 1];
+    int pvlen[MAX_PV + 1];
+    int evals[MAX_PV + 2];
+    bool incheck[MAX_PV + 2];
+
+    RootMove *root;                       /* [MAX_MOVES] */
+    int nroot, pv_index, multipv;
+    int lmr[64][64];
+};
+
+/* ---- small helpers ------------------------------------------------------- */
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static inline bool move_none(Move m) { return m.kind == MOVE_NORMAL && m.from == m.to; }
+static inline Move no_move(void) { Move m; memset(&m, 0, sizeof m); return m; }
+
+static inline bool is_tactical(const Position *pos, Move m)
+{
+    return m.kind == MOVE_EP || m.nvictims
+        || (m.kind == MOVE_NORMAL && (pos->board[m.to] != EMPTY || m.piece));
+}
+
+static inline int moving_type(const Position *pos, Move m)
+{
+    return m.kind == MOVE_DROP ? m.piece : code_type(pos->board[m.from]);
+}
+
+static inline int16_t *history_slot(Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    return &s->history[pos->side][m.kind == MOVE_DROP][moving_type(pos, m)][m.to];
+}
+
+static int outcome_score(Outcome o, int ply)
+{
+    return o == OUTCOME_WIN ? SCORE_MATE - ply : o == OUTCOME_LOSS ? -SCORE_MATE + ply : 0;
+}
+
+static Outcome invert(Outcome o)
+{
+    return o == OUTCOME_WIN ? OUTCOME_LOSS : o == OUTCOME_LOSS ? OUTCOME_WIN : o;
+}
+
+/* Mate scores in the table are relative to the node that stores them. */
+static int score_to_tt(int score, int ply)
+{
+    return score >= MATE_BOUND ? score + ply : score <= -MATE_BOUND ? score - ply : score;
+}
+
+static int score_from_tt(int score, int ply)
+{
+    return score >= MATE_BOUND ? score - ply : score <= -MATE_BOUND ? score + ply : score;
+}
+
+static int64_t search_elapsed(const Search *s)
+{
+    if (s->tp.node_clock_nps)
+        return (int64_t)(s->nodes * 1000 / s->tp.node_clock_nps);
+    return now_ms() - atomic_load(&s->start_ms);
+}
+
+/* Every 1024 nodes: the clock, the node limit and the stop flag. */
+static void check_limits(Search *s)
+{
+    atomic_store_explicit(&s->nodes_pub, s->nodes, memory_order_relaxed);
+    if (atomic_load_explicit(&s->stop, memory_order_relaxed)) {
+        s->stopped = true;
+        return;
+    }
+    if (s->limits.nodes && s->nodes >= s->limits.nodes) {
+        s->stopped = true;
+        return;
+    }
+    if (atomic_load_explicit(&s->pondering, memory_order_relaxed) || !s->tp.timed)
+        return;
+    if (search_elapsed(s) >= s->tp.hard_ms)
+        s->stopped = true;
+}
+
+static inline void count_node(Search *s)
+{
+    if ((++s->nodes & 1023) == 0 || (s->limits.nodes && s->nodes >= s->limits.nodes))
+        check_limits(s);
+}
+
+/* ---- game ends at a node ------------------------------------------------- */
+
+/* A position repeated since the last irreversible move: inside the tree
+ * the first recurrence already counts (the line can be repeated), with
+ * the history before the root the variant's count must be reached.
+ * Perpetual check is judged from the in-check flags of the tree. */
+static bool repetition_score(Search *s, int ply, int *score)
+{
+    const Position *pos = s->pos;
+    const Rules *r = &pos->v->rules;
+    int count = 0;
+    for (int d = 4; d <= pos->halfmove && d <= pos->ply; d += 2) {
+        const Undo *u1 = &pos->undo[pos->ply - d + 1], *u2 = &pos->undo[pos->ply - d];
+        if (u1->move.kind == MOVE_NULL || u2->move.kind == MOVE_NULL)
+            break;
+        if (u2->hash != pos->hash)
+            continue;
+        if (d > ply && ++count + 1 < r->repetition_count)
+            continue;
+        Outcome for_us = invert(r->repetition);   /* the opponent completed it */
+        if (r->perpetual_check != OUTCOME_NONE && d <= ply) {
+            bool they_checked = true, we_checked = true;
+            for (int k = 0; k < d; k++) {
+                if (k % 2 == 0)
+                    they_checked &= s->incheck[ply - k];
+                else
+                    we_checked &= s->incheck[ply - k];
+            }
+            if (they_checked != we_checked)
+                for_us = they_checked ? invert(r->perpetual_check) : r->perpetual_check;
+        }
+        *score = outcome_score(for_us, ply);
+        return true;
+    }
+    return false;
+}
+
+static bool only_royals_left(const Position *pos)
+{
+    const Variant *v = pos->v;
+    if (v->has_drops)
+        return false;
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < pos->nlist[c]; i++)
+            if (!v->piece[code_type(pos->board[pos->list[c][i]])].royal)
+                return false;
+    return true;
+}
+
+/* Rules that end the game whatever moves exist: immediate results,
+ * repetition, the move rule, bare royals.  Fills *score when over. */
+static bool game_over(Search *s, int ply, int *score)
+{
+    const Position *pos = s->pos;
+    const Rules *r = &pos->v->rules;
+    if (s->has_immediate) {
+        Outcome o = immediate_result(pos);
+        if (o != OUTCOME_NONE) {
+            *score = outcome_score(o, ply);
+            return true;
+        }
+    }
+    if (r->repetition_count && pos->halfmove >= 4 && repetition_score(s, ply, score))
+        return true;
+    if (r->move_rule && pos->halfmove >= 2 * r->move_rule && !s->incheck[ply]) {
+        *score = 0;
+        return true;
+    }
+    if (r->insufficient_material_draw && pos->nlist[0] + pos->nlist[1] <= 4
+        && only_royals_left(pos)) {
+        *score = 0;
+        return true;
+    }
+    return false;
+}
+
+/* No legal move: the rules say what that is, for the side to move. */
+static int no_moves_score(Search *s, int ply)
+{
+    const Position *pos = s->pos;
+    const Rules *r = &pos->v->rules;
+    if (s->incheck[ply])
+        return outcome_score(r->checkmated, ply);
+    if (r->stalemate_material) {
+        int us = pos->nlist[pos->side], them = pos->nlist[!pos->side];
+        return outcome_score(us < them ? OUTCOME_WIN : us > them ? OUTCOME_LOSS : OUTCOME_DRAW, ply);
+    }
+    return outcome_score(r->stalemated, ply);
+}
+
+/* After making m (a legal-looking move): is it really allowed?  The
+ * mover's royals must be safe, and a no-mate drop must not mate. */
+static bool made_move_illegal(Search *s, Move m)
+{
+    Position *pos = s->pos;
+    if (position_illegal(pos))
+        return true;
+    if (m.kind == MOVE_DROP && pos->v->piece[m.piece].drop_no_mate && in_check(pos, pos->side)) {
+        gen_legal(pos, s->scratch);
+        return s->scratch->n == 0;
+    }
+    return false;
+}
+
+/* ---- move picker --------------------------------------------------------- */
+
+static bool in_list(const MoveList *ml, Move m)
+{
+    for (int i = 0; i < ml->n; i++)
+        if (move_equal(ml->m[i], m))
+            return true;
+    return false;
+}
+
+/* Is the hash move playable here?  Only the moving piece's moves are
+ * generated for it; drops and castling need the full list. */
+static bool tt_move_ok(Search *s, Picker *p)
+{
+    Position *pos = s->pos;
+    Move m = p->tt_move;
+    if (m.kind == MOVE_NORMAL || m.kind == MOVE_EP) {
+        uint8_t code = pos->board[m.from];
+        if (code == EMPTY || code == HOLE || code_color(code) != pos->side)
+            return false;
+        p->ml.n = 0;
+        gen_piece_moves(pos, &p->ml, m.from);
+        return in_list(&p->ml, m);
+    }
+    if (m.kind != MOVE_DROP && m.kind != MOVE_CASTLE)
+        return false;
+    gen_pseudo(pos, &p->ml);
+    p->generated = true;
+    return in_list(&p->ml, m);
+}
+
+static int victim_value(Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    if (m.kind == MOVE_EP)
+        return eval_capture_value(s->et, code_type(pos->board[m.victim[0]]));
+    if (m.kind == MOVE_NORMAL && pos->board[m.to] != EMPTY)
+        return eval_capture_value(s->et, code_type(pos->board[m.to]));
+    return 0;
+}
+
+static int tactical_key(Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    const EvalTables *et = s->et;
+    int victim = victim_value(s, m);
+    if (m.piece && m.kind == MOVE_NORMAL)
+        victim += eval_piece_value(et, m.piece - 1);
+    return victim * 16 - eval_piece_value(et, moving_type(pos, m)) / 16;
+}
+
+static void picker_init(Picker *p, Move tt_move, bool quiescence, bool with_quiets)
+{
+    p->stage = PICK_TT;
+    p->tt_move = tt_move;
+    p->tt_tried = false;
+    p->generated = false;
+    p->quiescence = quiescence;
+    p->with_quiets = with_quiets;
+    p->next = 0;
+}
+
+static bool flag_move(const Position *pos, Move m)
+{
+    const Rules *r = &pos->v->rules;
+    return (r->flag_pieces >> moving_type(pos, m) & 1) && sqset_has(&r->flag_region[pos->side], m.to);
+}
+
+static void picker_generate(Search *s, Picker *p, int ply)
+{
+    Position *pos = s->pos;
+    if (s->must_capture)
+        gen_legal(pos, &p->ml);
+    else if (!p->generated)
+        gen_pseudo(pos, &p->ml);
+    int w = 0;
+    for (int i = 0; i < p->ml.n; i++) {
+        Move m = p->ml.m[i];
+        if (p->tt_tried && move_equal(m, p->tt_move))
+            continue;
+        int key;
+        if (is_tactical(pos, m)) {
+            key = ORDER_TACTICAL + tactical_key(s, m);
+        } else if (p->quiescence && !p->with_quiets
+                   && !(s->flag_tactics && flag_move(pos, m))) {
+            continue;
+        } else if (move_equal(m, s->killers[ply][0])) {
+            key = ORDER_KILLER + 2;
+        } else if (move_equal(m, s->killers[ply][1])) {
+            key = ORDER_KILLER + 1;
+        } else {
+            key = *history_slot(s, m);
+            if (s->flag_tactics && flag_move(pos, m))
+                key = ORDER_TACTICAL;
+        }
+        if (!p->tt_tried && !move_none(p->tt_move) && move_equal(m, p->tt_move))
+            key = 1 << 30;   /* must-capture lists: the hash move still goes first */
+        p->ml.m[w] = m;
+        p->key[w++] = key;
+    }
+    p->ml.n = w;
+}
+
+/* The ordering key of the move picker_next returned last. */
+static int picker_last_key(const Picker *p)
+{
+    return p->stage == PICK_GEN || p->next == 0 ? 1 << 30 : p->key[p->next - 1];
+}
+
+/* The next move to try, or false when there are none left. */
+static bool picker_next(Search *s, Picker *p, int ply, Move *out)
+{
+    switch (p->stage) {
+    case PICK_TT:
+        p->stage = PICK_GEN;
+        if (!move_none(p->tt_move) && !s->must_capture && tt_move_ok(s, p)) {
+            if (!p->quiescence || is_tactical(s->pos, p->tt_move)) {
+                p->tt_tried = true;
+                *out = p->tt_move;
+                return true;
+            }
+        }
+        /* fall through */
+    case PICK_GEN:
+        picker_generate(s, p, ply);
+        p->stage = PICK_MAIN;
+        /* fall through */
+    case PICK_MAIN:
+        while (p->next < p->ml.n) {
+            int best = p->next;
+            for (int i = p->next + 1; i < p->ml.n; i++)
+                if (p->key[i] > p->key[best])
+                    best = i;
+            Move m = p->ml.m[best];
+            int key = p->key[best];
+            p->ml.m[best] = p->ml.m[p->next];
+            p->key[best] = p->key[p->next];
+            p->ml.m[p->next] = m;
+            p->key[p->next] = key;
+            /* A capture that loses material waits until after the quiet
+               moves (in quiescence it is not tried at all). */
+            if (key >= ORDER_TACTICAL && key < (1 << 30) && m.kind != MOVE_DROP
+                && see(s->pos, s->et, m) < 0) {
+                if (p->quiescence) {
+                    p->next++;
+                    continue;
+                }
+                p->key[p->next] = ORDER_BAD + (key - ORDER_TACTICAL) / 64;
+                continue;
+            }
+            p->next++;
+            *out = m;
+            return true;
+        }
+        p->stage = PICK_DONE;
+        /* fall through */
+    default:
+        return false;
+    }
+}
+
+/* ---- history ------------------------------------------------------------- */
+
+static void history_update(int16_t *h, int bonus)
+{
+    int v = *h + bonus - *h * abs(bonus) / HIST_MAX;
+    *h = (int16_t)(v > HIST_MAX ? HIST_MAX : v < -HIST_MAX ? -HIST_MAX : v);
+}
+
+static void reward_quiet(Search *s, Move best, const Move *tried, int ntried, int depth, int ply)
+{
+    int bonus = depth * depth * 16;
+    if (bonus > 2000)
+        bonus = 2000;
+    history_update(history_slot(s, best), bonus);
+    for (int i = 0; i < ntried; i++)
+        if (!move_equal(tried[i], best))
+            history_update(history_slot(s, tried[i]), -bonus);
+    if (!move_equal(s->killers[ply][0], best)) {
+        s->killers[ply][1] = s->killers[ply][0];
+        s->killers[ply][0] = best;
+    }
+}
+
+/* ---- quiescence ---------------------------------------------------------- */
+
+static void update_pv(Search *s, int ply, Move m)
+{
+    s->pv[ply][0] = m;
+    int n = s->pvlen[ply + 1];
+    if (n > MAX_PV - 1)
+        n = MAX_PV - 1;
+    memcpy(&s->pv[ply][1], s->pv[ply + 1], (size_t)n * sizeof(Move));
+    s->pvlen[ply] = n + 1;
+}
+
+static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
+{
+    Position *pos = s->pos;
+
+    /* Step 1. Node bookkeeping, limits, game ends */
+    count_node(s);
+    s->pvlen[ply] = 0;
+    if (s->stopped)
+        return 0;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    int over;
+    if (game_over(s, ply, &over))
+        return over;
+    bool incheck = s->incheck[ply];
+    if (ply >= MAX_PLY)
+        return incheck ? 0 : eval_position(s->et, pos);
+
+    /* Step 2. Transposition table */
+    TTEntry tte;
+    Move tt_move = no_move();
+    bool hit = tt_probe(&s->tt, pos->hash, &tte);
+    if (hit) {
+        int ts = score_from_tt(tte.score, ply);
+        int b = tte.genbound & 3;
+        if ((b == BOUND_EXACT) || (b == BOUND_LOWER && ts >= beta) || (b == BOUND_UPPER && ts <= alpha))
+            return ts;
+        tt_move = tte.move;
+    }
+
+    /* Step 3. Stand pat: the side to move may decline every capture */
+    int best = -SCORE_INF, stand = -SCORE_INF;
+    if (!incheck) {
+        stand = hit ? tte.eval : eval_position(s->et, pos);
+        if (stand >= beta)
+            return stand;
+        if (stand > alpha)
+            alpha = stand;
+        best = stand;
+    }
+
+    /* Step 4. Captures, promotions, what the variant makes tactical;
+       every move when in check */
+    Picker *p = &s->pick[ply];
+    bool hunt_checks = s->check_tactics && qdepth == 0 && !incheck;
+    picker_init(p, tt_move, !incheck, hunt_checks);
+    Move m, best_move = no_move();
+    int legal = 0, old_alpha = alpha;
+    while (picker_next(s, p, ply, &m)) {
+        bool tactical = is_tactical(pos, m);
+        if (!incheck && tactical && !m.piece && stand + victim_value(s, m) + 200 < alpha)
+            continue;   /* delta pruning: even winning this cannot catch up */
+        position_make(pos, m);
+        if (made_move_illegal(s, m)) {
+            position_unmake(pos);
+            continue;
+        }
+        s->incheck[ply + 1] = in_check(pos, pos->side);
+        if (hunt_checks && !tactical && !s->incheck[ply + 1]
+            && !(s->flag_tactics && flag_move(pos, m))) {
+            position_unmake(pos);
+            continue;
+        }
+        legal++;
+        int score = -qsearch(s, -beta, -alpha, ply + 1, qdepth + 1);
+        position_unmake(pos);
+        if (s->stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                best_move = m;
+                update_pv(s, ply, m);
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+
+    /* Step 5. Mated (only in check are all moves looked at) */
+    if (incheck && legal == 0)
+        return no_moves_score(s, ply);
+
+    int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(&s->tt, pos->hash, best_move, score_to_tt(best, ply),
+             incheck ? 0 : stand, 0, bound);
+    return best;
+}
+
+/* ---- main search --------------------------------------------------------- */
+
+static bool null_move_allowed(Search *s, int ply)
+{
+    const Position *pos = s->pos;
+    if (!s->null_ok_variant || s->incheck[ply] || pos->ply == 0)
+        return false;
+    if (pos->undo[pos->ply - 1].move.kind == MOVE_NULL)
+        return false;
+    return eval_has_pieces(s->et, pos, pos->side);
+}
+
+static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutnode)
+{
+    Position *pos = s->pos;
+    bool pv_node = beta - alpha > 1;
+
+    /* Step 1. Quiescence at the horizon */
+    if (depth <= 0)
+        return qsearch(s, alpha, beta, ply, 0);
+
+    /* Step 2. Node bookkeeping, limits, game ends */
+    count_node(s);
+    s->pvlen[ply] = 0;
+    if (s->stopped)
+        return 0;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    int over;
+    if (game_over(s, ply, &over))
+        return over;
+    bool incheck = s->incheck[ply];
+    if (ply >= MAX_PLY)
+        return incheck ? 0 : eval_position(s->et, pos);
+
+    /* Step 3. Mate distance pruning: no line can beat a shorter mate */
+    int mated = -SCORE_MATE + ply, mating = SCORE_MATE - ply - 1;
+    if (alpha < mated) alpha = mated;
+    if (beta > mating) beta = mating;
+    if (alpha >= beta)
+        return alpha;
+
+    /* Step 4. Transposition table */
+    TTEntry tte;
+    Move tt_move = no_move();
+    bool hit = tt_probe(&s->tt, pos->hash, &tte);
+    int tt_score = 0;
+    if (hit) {
+        tt_move = tte.move;
+        tt_score = score_from_tt(tte.score, ply);
+        int b = tte.genbound & 3;
+        if (!pv_node && tte.depth >= depth
+            && ((b == BOUND_EXACT) || (b == BOUND_LOWER && tt_score >= beta)
+                || (b == BOUND_UPPER && tt_score <= alpha)))
+            return tt_score;
+    }
+
+    /* Step 5. Static evaluation, and whether it is improving */
+    int eval = incheck ? -SCORE_INF : hit ? tte.eval : eval_position(s->et, pos);
+    s->evals[ply] = eval;
+    bool improving = !incheck && ply >= 2 && eval > s->evals[ply - 2];
+    s->killers[ply + 1][0] = s->killers[ply + 1][1] = no_move();
+
+    if (!pv_node && !incheck && abs(beta) < MATE_BOUND) {
+        /* Step 6. Reverse futility: far above beta at low depth */
+        if (depth <= 6 && eval - 90 * depth + 40 * improving >= beta)
+            return eval;
+
+        /* Step 7. Null move: passing still fails high, so the position is
+           good enough; never where zugzwang is likely */
+        if (depth >= 3 && eval >= beta && null_move_allowed(s, ply)) {
+            int r = 3 + depth / 4 + ((eval - beta) / 200 < 2 ? (eval - beta) / 200 : 2);
+            position_make_null(pos);
+            s->incheck[ply + 1] = false;
+            int score = -search(s, -beta, -beta + 1, depth - r, ply + 1, !cutnode);
+            position_unmake_null(pos);
+            if (s->stopped)
+                return 0;
+            if (score >= beta)
+                return score >= MATE_BOUND ? beta : score;
+        }
+    }
+
+    /* Step 8. Without a hash move, a shallower search orders this node */
+    if (move_none(tt_move) && depth >= 6 && (pv_node || cutnode))
+        depth--;
+
+    /* Step 9. The moves */
+    Picker *p = &s->pick[ply];
+    picker_init(p, tt_move, false, false);
+    Move m, best_move = no_move();
+    Move quiets[64];
+    int nquiets = 0, legal = 0, best = -SCORE_INF, old_alpha = alpha;
+    while (picker_next(s, p, ply, &m)) {
+        bool tactical = is_tactical(pos, m);
+
+        /* Step 9a. Pruning of late quiet moves at low depth */
+        if (!pv_node && !incheck && legal > 0 && best > -MATE_BOUND && !tactical) {
+            if (depth <= 5 && legal >= 3 + depth * depth / (improving ? 1 : 2))
+                continue;
+            if (depth <= 4 && eval + 100 + 80 * depth <= alpha)
+                continue;
+        }
+
+        position_make(pos, m);
+        if (made_move_illegal(s, m)) {
+            position_unmake(pos);
+            continue;
+        }
+        legal++;
+        bool gives_check = s->incheck[ply + 1] = in_check(pos, pos->side);
+        tt_prefetch(&s->tt, pos->hash);
+
+        /* Step 9b. Check extension */
+        int new_depth = depth - 1 + (gives_check && ply < 2 * depth + 8);
+
+        /* Step 9c. Late move reductions, then PVS */
+        int score;
+        int key = picker_last_key(p);
+        if (depth >= 3 && legal > 1 + pv_node && !gives_check && (!tactical || key < 0)) {
+            int r = s->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+            r += !pv_node + !improving + cutnode;
+            r -= key >= ORDER_KILLER;
+            if (r < 0) r = 0;
+            int rd = new_depth - r < 1 ? 1 : new_depth - r;
+            if (rd > new_depth) rd = new_depth;
+            score = -search(s, -alpha - 1, -alpha, rd, ply + 1, true);
+            if (score > alpha && rd < new_depth)
+                score = -search(s, -alpha - 1, -alpha, new_depth, ply + 1, !cutnode);
+        } else if (!pv_node || legal > 1) {
+            score = -search(s, -alpha - 1, -alpha, new_depth, ply + 1, !cutnode);
+        } else {
+            score = alpha + 1;   /* the first move of a PV node: full window below */
+        }
+        if (pv_node && (legal == 1 || (score > alpha && score < beta)))
+            score = -search(s, -beta, -alpha, new_depth, ply + 1, false);
+        position_unmake(pos);
+        if (s->stopped)
+            return 0;
+
+        if (!tactical && nquiets < 64)
+            quiets[nquiets++] = m;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                best_move = m;
+                if (pv_node)
+                    update_pv(s, ply, m);
+                if (score >= beta) {
+                    if (!tactical)
+                        reward_quiet(s, m, quiets, nquiets, depth, ply);
+                    break;
+                }
+            }
+        }
+    }
+
+    /* Step 10. No legal move: mate or stalemate as the variant says */
+    if (legal == 0)
+        return no_moves_score(s, ply);
+
+    /* Step 11. Remember */
+    int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(&s->tt, pos->hash, best_move, score_to_tt(best, ply),
+             incheck ? 0 : eval, depth, bound);
+    return best;
+}
+
+/* ---- root ---------------------------------------------------------------- */
+
+static void notify_currmove(Search *s, const SearchCallbacks *cb, Move m, int number, int depth)
+{
+    if (cb && cb->on_currmove && search_elapsed(s) > 2000)
+        cb->on_currmove(s->pos, m, number, depth, cb->ctx);
+}
+
+static int search_root(Search *s, int alpha, int beta, int depth, const SearchCallbacks *cb)
+{
+    Position *pos = s->pos;
+    int best = -SCORE_INF;
+    s->pvlen[0] = 0;
+    for (int i = s->pv_index; i < s->nroot; i++) {
+        RootMove *rm = &s->root[i];
+        Move m = rm->move;
+        atomic_store(&s->prog_left, s->nroot - i - 1);
+        notify_currmove(s, cb, m, i + 1, depth);
+        position_make(pos, m);
+        s->incheck[1] = in_check(pos, pos->side);
+        int new_depth = depth - 1 + s->incheck[1];
+        int score;
+        if (i == s->pv_index) {
+            score = -search(s, -beta, -alpha, new_depth, 1, false);
+        } else {
+            int r = depth >= 3 && i >= s->pv_index + 3 && !s->incheck[1]
+                    && !is_tactical(pos, m) ? 1 : 0;
+            score = -search(s, -alpha - 1, -alpha, new_depth - r, 1, true);
+            if (score > alpha && r)
+                score = -search(s, -alpha - 1, -alpha, new_depth, 1, true);
+            if (score > alpha && score < beta)
+                score = -search(s, -beta, -alpha, new_depth, 1, false);
+        }
+        position_unmake(pos);
+        if (s->stopped)
+            break;
+        if (i == s->pv_index || score > alpha) {
+            rm->score = score;
+            rm->pv[0] = m;
+            int n = s->pvlen[1] < MAX_PV - 1 ? s->pvlen[1] : MAX_PV - 1;
+            memcpy(&rm->pv[1], s->pv[1], (size_t)n * sizeof(Move));
+            rm->pvlen = n + 1;
+        } else {
+            rm->score = -SCORE_INF;
+        }
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* Best first; moves not searched to the end keep their last order. */
+static void sort_root(Search *s, int from)
+{
+    for (int i = from + 1; i < s->nroot; i++) {
+        RootMove tmp = s->root[i];
+        int j = i;
+        while (j > from && (s->root[j - 1].score < tmp.score
+                            || (s->root[j - 1].score == tmp.score
+                                && s->root[j - 1].prev_score < tmp.prev_score))) {
+            s->root[j] = s->root[j - 1];
+            j--;
+        }
+        s->root[j] = tmp;
+    }
+}
+
+static void report(Search *s, const SearchCallbacks *cb, int depth, int line, int lb_ub)
+{
+    if (!cb || !cb->on_info)
+        return;
+    const RootMove *rm = &s->root[line];
+    SearchInfo info;
+    memset(&info, 0, sizeof info);
+    info.depth = depth;
+    info.seldepth = s->seldepth;
+    info.multipv = line + 1;
+    info.score = rm->score > -SCORE_INF ? rm->score : rm->prev_score;
+    info.lowerbound = lb_ub > 0;
+    info.upperbound = lb_ub < 0;
+    info.nodes = s->nodes;
+    info.time_ms = now_ms() - atomic_load(&s->start_ms);
+    info.nps = info.time_ms > 0 ? s->nodes * 1000 / (uint64_t)info.time_ms : 0;
+    info.hashfull = tt_hashfull(&s->tt);
+    info.pvlen = rm->pvlen;
+    memcpy(info.pv, rm->pv, (size_t)rm->pvlen * sizeof(Move));
+    cb->on_info(s->pos, &info, cb->ctx);
+}
+
+/* One line (MultiPV index s->pv_index) at one depth, with an aspiration
+ * window around the previous score. */
+static int aspiration(Search *s, int depth, const SearchCallbacks *cb)
+{
+    int prev = s->root[s->pv_index].prev_score;
+    int delta = 20, alpha = -SCORE_INF, beta = SCORE_INF;
+    if (depth >= 5 && abs(prev) < MATE_BOUND) {
+        alpha = prev - delta;
+        beta = prev + delta;
+    }
+    for (;;) {
+        for (int i = s->pv_index; i < s->nroot; i++)
+            s->root[i].score = -SCORE_INF;
+        int score = search_root(s, alpha, beta, depth, cb);
+        sort_root(s, s->pv_index);
+        if (s->stopped)
+            return score;
+        if (score <= alpha) {
+            beta = (alpha + beta) / 2;
+            alpha = score - delta < -SCORE_INF ? -SCORE_INF : score - delta;
+        } else if (score >= beta) {
+            beta = score + delta > SCORE_INF ? SCORE_INF : score + delta;
+        } else {
+            return score;
+        }
+        if (search_elapsed(s) > 3000)
+            report(s, cb, depth, s->pv_index, score >= beta ? 1 : -1);
+        delta += delta / 2 + 5;
+        if (delta > 1000) {
+            alpha = -SCORE_INF;
+            beta = SCORE_INF;
+        }
+    }
+}
+
+static void iterate(Search *s, const SearchCallbacks *cb)
+{
+    int max_depth = s->limits.depth > 0 && s->limits.depth < MAX_PLY ? s->limits.depth : MAX_PLY;
+    Move last_best = no_move();
+    int stability = 0, last_score = 0;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        s->seldepth = 0;
+        int lines = s->multipv < s->nroot ? s->multipv : s->nroot;
+        for (s->pv_index = 0; s->pv_index < lines; s->pv_index++) {
+            aspiration(s, depth, cb);
+            if (s->stopped)
+                break;
+        }
+        if (s->stopped && depth > 1)
+            break;   /* the last complete iteration stands */
+        for (int i = 0; i < s->nroot; i++)
+            s->root[i].prev_score = s->root[i].score;
+        for (int i = 0; i < lines; i++)
+            report(s, cb, depth, i, 0);
+        int score = s->root[0].score;
+        atomic_store(&s->prog_depth, depth);
+        atomic_store(&s->prog_score, score);
+        if (s->stopped)
+            break;
+
+        stability = move_equal(s->root[0].move, last_best) ? stability + 1 : 0;
+        last_best = s->root[0].move;
+        int drop = depth > 1 && last_score > score ? last_score - score : 0;
+        last_score = score;
+        if (s->limits.mate && score >= SCORE_MATE - 2 * s->limits.mate)
+            break;
+        if (abs(score) >= MATE_BOUND && depth >= SCORE_MATE - abs(score) + 2
+            && s->tp.timed && !s->limits.infinite)
+            break;   /* a mate found with depth to spare will not change */
+        if (!atomic_load(&s->pondering)
+            && !timeman_continue(&s->tp, search_elapsed(s), stability, drop))
+            break;
+    }
+}
+
+/* ---- setup --------------------------------------------------------------- */
+
+static void init_lmr(Search *s)
+{
+    for (int d = 0; d < 64; d++)
+        for (int m = 0; m < 64; m++)
+            s->lmr[d][m] = d && m ? (int)(0.75 + log(d) * log(m) / 2.25) : 0;
+}
+
+Search *search_create(size_t hash_mb)
+{
+    Search *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->pick = malloc((MAX_PV + 1) * sizeof *s->pick);
+    s->scratch = malloc(sizeof *s->scratch);
+    s->root = malloc(MAX_MOVES * sizeof *s->root);
+    s->pos = malloc(sizeof *s->pos);
+    if (!s->pick || !s->scratch || !s->root || !s->pos || tt_init(&s->tt, hash_mb) != 0) {
+        search_destroy(s);
+        return NULL;
+    }
+    s->hash_mb = hash_mb;
+    s->threads = 1;
+    atomic_init(&s->stop, false);
+    atomic_init(&s->pondering, false);
+    atomic_init(&s->armed, false);
+    atomic_init(&s->nodes_pub, 0);
+    atomic_init(&s->start_ms, now_ms());
+    atomic_init(&s->prog_depth, 0);
+    atomic_init(&s->prog_score, 0);
+    atomic_init(&s->prog_left, 0);
+    atomic_init(&s->prog_total, 0);
+    init_lmr(s);
+    return s;
+}
+
+void search_destroy(Search *s)
+{
+    if (!s)
+        return;
+    tt_free(&s->tt);
+    free(s->pick);
+    free(s->scratch);
+    free(s->root);
+    free(s->pos);
+    free(s);
+}
+
+void search_set_hash(Search *s, size_t hash_mb)
+{
+    TT fresh;
+    if (tt_init(&fresh, hash_mb) != 0) {
+        tt_clear(&s->tt);
+        return;
+    }
+    tt_free(&s->tt);
+    s->tt = fresh;
+    s->hash_mb = hash_mb;
+}
+
+void search_clear(Search *s)
+{
+    tt_clear(&s->tt);
+    memset(s->history, 0, sizeof s->history);
+    memset(s->killers, 0, sizeof s->killers);
+}
+
+void search_set_threads(Search *s, int threads)
+{
+    s->threads = threads < 1 ? 1 : threads;   /* one search thread for now */
+}
+
+void search_arm(Search *s)
+{
+    atomic_store(&s->stop, false);
+    atomic_store(&s->armed, true);
+}
+
+void search_stop(Search *s)
+{
+    atomic_store(&s->pondering, false);
+    atomic_store(&s->stop, true);
+}
+
+void search_ponderhit(Search *s)
+{
+    /* The opponent played the expected move: our clock starts now. */
+    atomic_store(&s->start_ms, now_ms());
+    atomic_store(&s->pondering, false);
+}
+
+uint64_t search_nodes(const Search *s)
+{
+    return atomic_load_explicit(&((Search *)s)->nodes_pub, memory_order_relaxed);
+}
+
+void search_progress(const Search *s, int *depth, int *score, int64_t *elapsed_ms,
+                     int *moves_left, int *moves_total)
+{
+    Search *m = (Search *)s;   /* atomics are read-only here */
+    if (depth) *depth = atomic_load(&m->prog_depth);
+    if (score) *score = atomic_load(&m->prog_score);
+    if (elapsed_ms) *elapsed_ms = now_ms() - atomic_load(&m->start_ms);
+    if (moves_left) *moves_left = atomic_load(&m->prog_left);
+    if (moves_total) *moves_total = atomic_load(&m->prog_total);
+}
+
+static bool in_move_list(const MoveList *ml, Move m)
+{
+    return ml && in_list(ml, m);
+}
+
+/* Legal root moves, restricted by include / exclude. */
+static void make_root_moves(Search *s)
+{
+    gen_legal(s->pos, s->scratch);
+    s->nroot = 0;
+    for (int i = 0; i < s->scratch->n; i++) {
+        Move m = s->scratch->m[i];
+        if (s->limits.include && s->limits.include->n && !in_move_list(s->limits.include, m))
+            continue;
+        if (in_move_list(s->limits.exclude, m))
+            continue;
+        RootMove *rm = &s->root[s->nroot++];
+        rm->move = m;
+        rm->score = rm->prev_score = -SCORE_INF;
+        rm->pvlen = 1;
+        rm->pv[0] = m;
+    }
+}
+
+/* The undo stack has room for the search only if the game's history is
+ * trimmed to what repetition detection can still use. */
+static void trim_history(Position *pos)
+{
+    int room = MAX_PLY_HISTORY - MAX_PV - 8;
+    if (pos->ply <= room)
+        return;
+    int keep = pos->halfmove < room / 2 ? pos->halfmove : room / 2;
+    memmove(pos->undo, pos->undo + pos->ply - keep, (size_t)keep * sizeof(Undo));
+    pos->root_ply -= pos->ply - keep;
+    if (pos->root_ply < 0)
+        pos->root_ply = 0;
+    pos->ply = keep;
+}
+
+static void setup_variant_flags(Search *s)
+{
+    const Variant *v = s->pos->v;
+    const Rules *r = &v->rules;
+    s->must_capture = r->must_capture;
+    s->has_immediate = r->check_limit || r->flag_pieces || r->extinction
+                    || r->bare_king != OUTCOME_NONE;
+    s->check_tactics = r->check_limit > 0;
+    s->flag_tactics = r->flag_pieces != 0;
+    /* Passing is no test of a position where the rules punish having
+       moves (must-capture, stalemate wins by material) or where there
+       is no king to protect. */
+    s->null_ok_variant = !r->must_capture && !r->stalemate_material && v->royal_types
+                      && r->stalemated != OUTCOME_WIN;
+}
+
+/* Wait for stop (infinite) or ponderhit/stop (pondering) before answering. */
+static void hold_until_released(Search *s)
+{
+    struct timespec ts = { 0, 1000000 };
+    while (!atomic_load(&s->stop)
+           && (atomic_load(&s->pondering) || s->limits.infinite))
+        nanosleep(&ts, NULL);
+}
+
+Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
+                const SearchCallbacks *cb, Move *ponder_out)
+{
+    if (!atomic_exchange(&s->armed, false))
+        atomic_store(&s->stop, false);
+    atomic_store(&s->start_ms, now_ms());
+    atomic_store(&s->pondering, limits->ponder);
+    memcpy(s->pos, pos, sizeof *pos);
+    trim_history(s->pos);
+    s->limits = *limits;
+    s->multipv = limits->multipv > 0 ? limits->multipv : 1;
+    s->nodes = 0;
+    atomic_store(&s->nodes_pub, 0);
+    s->stopped = false;
+    s->et = eval_tables(pos->v);
+    setup_variant_flags(s);
+    tt_new_search(&s->tt);
+    memset(s->killers, 0, sizeof s->killers);
+    s->incheck[0] = in_check(s->pos, s->pos->side);
+    s->evals[0] = s->et ? eval_position(s->et, s->pos) : 0;
+
+    make_root_moves(s);
+    atomic_store(&s->prog_total, s->nroot);
+    atomic_store(&s->prog_depth, 0);
+    timeman_plan(limits, s->pos->side, s->nroot, &s->tp);
+    Move best = no_move(), ponder = no_move();
+    best.kind = MOVE_NULL;
+    ponder.kind = MOVE_NULL;
+    if (s->nroot > 0 && s->et && immediate_result(s->pos) == OUTCOME_NONE) {
+        iterate(s, cb);
+        best = s->root[0].move;
+        if (s->root[0].pvlen > 1)
+            ponder = s->root[0].pv[1];
+    }
+    hold_until_released(s);
+    atomic_store(&s->nodes_pub, s->nodes);
+    atomic_store(&s->stop, false);
+    atomic_store(&s->pondering, false);
+    if (ponder_out)
+        *ponder_out = ponder;
+    return best;
+}

@@ -1,0 +1,376 @@
+/*
+ * test_search.c — the search's tactical suite and control tests.
+ *
+ * Each tactical case is a position, the moves that solve it and what
+ * the score must show (a mate in so many moves, or a material gain).  It
+ * must be solved within a node budget, never a time budget, so the
+ * result does not depend on the machine.
+ */
+#include <CUnit/Basic.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "movegen.h"
+#include "search.h"
+#include "see.h"
+#include "eval.h"
+#include "variant_load.h"
+#include "zobrist.h"
+
+#define NODE_BUDGET 2000000
+
+static VariantSet set;
+
+static int suite_init(void)
+{
+    zobrist_init();
+    varset_init(&set);
+    varset_load_all(&set, NULL, stderr, "");
+    return 0;
+}
+
+static int suite_clean(void)
+{
+    varset_free(&set);
+    eval_cache_free();
+    return 0;
+}
+
+static Position *load(const char *variant, const char *fen)
+{
+    const Variant *v = varset_find(&set, variant);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    Position *pos = malloc(sizeof *pos);
+    char err[256];
+    CU_ASSERT_PTR_NOT_NULL_FATAL(pos);
+    if (position_set_fen(pos, v, fen ? fen : v->start_fen, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s: %s\n", variant, fen, err);
+        CU_FAIL_FATAL("bad FEN");
+    }
+    return pos;
+}
+
+static SearchLimits limits_depth(int depth, uint64_t nodes)
+{
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = depth;
+    lim.nodes = nodes;
+    lim.time_ms[0] = lim.time_ms[1] = -1;
+    lim.multipv = 1;
+    return lim;
+}
+
+static int last_score;
+static void grab_info(const Position *root, const SearchInfo *info, void *ctx)
+{
+    (void)root; (void)ctx;
+    last_score = info->score;
+}
+
+/* Search to `depth` within the node budget; the best move must be one of
+ * `answers` (space-separated) and the score at least `min_score`. */
+static void solve(const char *variant, const char *fen, int depth, const char *answers,
+                  int min_score)
+{
+    Position *pos = load(variant, fen);
+    uint64_t hash = pos->hash;
+    Search *s = search_create(16);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    SearchLimits lim = limits_depth(depth, NODE_BUDGET);
+    SearchCallbacks cb = { grab_info, NULL, NULL };
+    last_score = -SCORE_INF;
+    Move best = search_run(s, pos, &lim, &cb, NULL);
+    char name[32];
+    move_to_string(pos, best, false, name, sizeof name);
+    char list[128];
+    snprintf(list, sizeof list, " %s ", answers);
+    char key[40];
+    snprintf(key, sizeof key, " %s ", name);
+    bool ok = strstr(list, key) != NULL && last_score >= min_score;
+    if (!ok)
+        fprintf(stderr, "\n  %s [%s]: got %s score %d nodes %llu, want {%s} score >= %d\n",
+                variant, fen ? fen : "start", name, last_score,
+                (unsigned long long)search_nodes(s), answers, min_score);
+    CU_ASSERT(ok);
+    CU_ASSERT(search_nodes(s) <= NODE_BUDGET + 64);
+    CU_ASSERT_EQUAL(pos->hash, hash);   /* the caller's position is untouched */
+    search_destroy(s);
+    free(pos);
+}
+
+#define MATE_IN(n) (SCORE_MATE - (2 * (n) - 1))
+
+/* Brute force, independent of the search: does the side to move mate
+ * within n moves (checkmate as a loss for the mated side)? */
+static bool forced_mate(Position *pos, int n);
+
+static bool all_replies_mated(Position *pos, int n)
+{
+    MoveList *ml = malloc(sizeof *ml);
+    gen_legal(pos, ml);
+    bool mated = ml->n == 0 && in_check(pos, pos->side);
+    bool all = ml->n > 0 && n > 0;
+    for (int i = 0; all && i < ml->n; i++) {
+        position_make(pos, ml->m[i]);
+        all = forced_mate(pos, n);
+        position_unmake(pos);
+    }
+    free(ml);
+    return mated || all;
+}
+
+static bool forced_mate(Position *pos, int n)
+{
+    if (n <= 0)
+        return false;
+    MoveList *ml = malloc(sizeof *ml);
+    gen_legal(pos, ml);
+    bool found = false;
+    for (int i = 0; !found && i < ml->n; i++) {
+        position_make(pos, ml->m[i]);
+        found = all_replies_mated(pos, n - 1);
+        position_unmake(pos);
+    }
+    free(ml);
+    return found;
+}
+
+/* A mate in n: the search must claim it within the node budget, and
+ * its move must really force mate in n (checked by brute force). */
+static void solve_mate(const char *variant, const char *fen, int depth, int n)
+{
+    Position *pos = load(variant, fen);
+    Search *s = search_create(16);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    SearchLimits lim = limits_depth(depth, NODE_BUDGET);
+    SearchCallbacks cb = { grab_info, NULL, NULL };
+    last_score = -SCORE_INF;
+    Move best = search_run(s, pos, &lim, &cb, NULL);
+    CU_ASSERT_FATAL(best.kind != MOVE_NULL);
+    position_make(pos, best);
+    bool forced = all_replies_mated(pos, n - 1);
+    position_unmake(pos);
+    char name[32];
+    move_to_string(pos, best, false, name, sizeof name);
+    if (!forced || last_score < MATE_IN(n))
+        fprintf(stderr, "\n  %s [%s]: got %s score %d, want mate in %d\n",
+                variant, fen, name, last_score, n);
+    CU_ASSERT(forced);
+    CU_ASSERT(last_score >= MATE_IN(n));
+    search_destroy(s);
+    free(pos);
+}
+
+/* ---- chess ---------------------------------------------------------------- */
+
+static void test_chess_mate1(void)
+{
+    solve_mate("chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 4, 1);
+}
+
+static void test_chess_mate2(void)
+{
+    solve_mate("chess", "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 6, 2);
+}
+
+static void test_chess_mate3(void)
+{
+    /* King and rook against king: the rook must first cut the king off. */
+    solve_mate("chess", "8/8/8/8/8/5K2/8/5k1R w - - 0 1", 8, 3);
+}
+
+static void test_chess_capture(void)
+{
+    solve("chess", "4k3/8/8/3q4/8/8/3R4/3RK3 w - - 0 1", 6, "d2d5", 400);
+}
+
+static void test_chess_fork(void)
+{
+    /* Knight fork of king and queen wins the queen. */
+    solve("chess", "q3k3/7p/8/1N6/8/8/7P/4K3 w - - 0 1", 6, "b5c7", 200);
+}
+
+/* ---- other variants --------------------------------------------------------- */
+
+static void test_capablanca_capture(void)
+{
+    solve("capablanca", "4k5/10/10/4q5/10/10/10/4C4K w - - 0 1", 6, "e1e5", 500);
+}
+
+static void test_capablanca_mate(void)
+{
+    /* The archbishop (B+N) mates the cornered king supported by its king. */
+    solve_mate("capablanca", "k9/10/1K8/10/3A6/10/10/10 w - - 0 1", 6, 1);
+}
+
+static void test_shogi_drop_mate(void)
+{
+    solve("shogi", "4k4/9/4P4/9/9/9/9/9/4K4[G] w - - 0 1", 4, "G@e8", MATE_IN(1));
+    solve_mate("shogi", "4k4/9/4P4/9/9/9/9/9/4K4[G] w - - 0 1", 4, 1);
+}
+
+static void test_shogi_capture(void)
+{
+    /* The rook takes the undefended bishop. */
+    solve("shogi", "4k4/9/9/9/1b2R4/9/9/9/4K4[-] w - - 0 1", 4, "e5b5", 300);
+}
+
+static void test_xiangqi_mate(void)
+{
+    solve_mate("xiangqi", "4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1", 4, 1);
+}
+
+static void test_xiangqi_cannon_capture(void)
+{
+    /* The cannon jumps the screen and takes the undefended chariot. */
+    solve("xiangqi", "4k4/9/9/r8/9/p8/9/9/9/C2K5 w - - 0 1", 4, "a1a7", 100);
+}
+
+static void test_custom_cannon(void)
+{
+    solve("menagerie", "5k4/10/10/q9/10/p9/10/10/10/C4K4 w - - 0 1", 4, "a1a7", 250);
+}
+
+static void test_nursery_drop_mate(void)
+{
+    /* Drop chess on 6x6: a rook drop mates on the back rank. */
+    solve("nursery", "2k3/1ppp2/6/6/6/2K3[R] w - - 0 1", 4, "R@a6", MATE_IN(1));
+}
+
+/* ---- static exchange --------------------------------------------------------- */
+
+static void test_see(void)
+{
+    Position *pos = load("chess", "4k3/8/3p4/4p3/8/8/4R3/4K3 w - - 0 1");
+    const EvalTables *et = eval_tables(pos->v);
+    Move m;
+    char why[80];
+    CU_ASSERT_FATAL(move_parse(pos, "e2e5", false, &m, why, sizeof why));
+    /* Rook takes a pawn defended by a pawn: loses the exchange. */
+    CU_ASSERT(see(pos, et, m) < 0);
+    free(pos);
+    pos = load("chess", "4k3/8/8/4p3/8/8/4R3/4K3 w - - 0 1");
+    CU_ASSERT_FATAL(move_parse(pos, "e2e5", false, &m, why, sizeof why));
+    CU_ASSERT(see(pos, et, m) == eval_piece_value(et, code_type(pos->board[m.to])));
+    free(pos);
+}
+
+/* ---- control --------------------------------------------------------------- */
+
+static void test_node_limit(void)
+{
+    Position *pos = load("chess", NULL);
+    Search *s = search_create(8);
+    SearchLimits lim = limits_depth(0, 5000);
+    Move best = search_run(s, pos, &lim, NULL, NULL);
+    CU_ASSERT(search_nodes(s) >= 5000);
+    CU_ASSERT(search_nodes(s) <= 5000 + 64);
+    CU_ASSERT(best.kind != MOVE_NULL);
+    search_destroy(s);
+    free(pos);
+}
+
+static void test_no_moves(void)
+{
+    /* Checkmated: no move to return. */
+    Position *pos = load("chess", "R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1");
+    Search *s = search_create(8);
+    SearchLimits lim = limits_depth(3, 0);
+    Move best = search_run(s, pos, &lim, NULL, NULL);
+    CU_ASSERT(best.kind == MOVE_NULL);
+    search_destroy(s);
+    free(pos);
+}
+
+typedef struct {
+    Search *s;
+    Position *pos;
+    Move best;
+} Worker;
+
+static void *run_infinite(void *arg)
+{
+    Worker *w = arg;
+    SearchLimits lim = limits_depth(0, 0);
+    lim.infinite = true;
+    w->best = search_run(w->s, w->pos, &lim, NULL, NULL);
+    return NULL;
+}
+
+static void test_stop_from_thread(void)
+{
+    Worker w;
+    w.pos = load("chess", NULL);
+    w.s = search_create(8);
+    search_arm(w.s);
+    pthread_t th;
+    CU_ASSERT_FATAL(pthread_create(&th, NULL, run_infinite, &w) == 0);
+    /* wait until it has visibly searched, by nodes, not by the clock */
+    struct timespec ts = { 0, 1000000 };
+    while (search_nodes(w.s) < 20000)
+        nanosleep(&ts, NULL);
+    search_stop(w.s);
+    pthread_join(th, NULL);
+    MoveList *ml = malloc(sizeof *ml);
+    gen_legal(w.pos, ml);
+    bool legal = false;
+    for (int i = 0; i < ml->n; i++)
+        legal |= move_equal(ml->m[i], w.best);
+    CU_ASSERT(legal);
+    free(ml);
+    search_destroy(w.s);
+    free(w.pos);
+}
+
+static void test_multipv_exclude(void)
+{
+    Position *pos = load("chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    Search *s = search_create(8);
+    SearchLimits lim = limits_depth(4, 0);
+    MoveList *ex = malloc(sizeof *ex);
+    char why[80];
+    ex->n = 1;
+    CU_ASSERT_FATAL(move_parse(pos, "d1d8", false, &ex->m[0], why, sizeof why));
+    lim.exclude = ex;
+    lim.multipv = 3;
+    Move best = search_run(s, pos, &lim, NULL, NULL);
+    CU_ASSERT(!move_equal(best, ex->m[0]));
+    free(ex);
+    search_destroy(s);
+    free(pos);
+}
+
+int main(void)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 2;
+    CU_pSuite t = CU_add_suite("tactics", suite_init, suite_clean);
+    CU_add_test(t, "chess mate in 1", test_chess_mate1);
+    CU_add_test(t, "chess mate in 2", test_chess_mate2);
+    CU_add_test(t, "chess mate in 3", test_chess_mate3);
+    CU_add_test(t, "chess winning capture", test_chess_capture);
+    CU_add_test(t, "chess knight fork", test_chess_fork);
+    CU_add_test(t, "capablanca winning capture", test_capablanca_capture);
+    CU_add_test(t, "capablanca archbishop mate", test_capablanca_mate);
+    CU_add_test(t, "shogi drop mate", test_shogi_drop_mate);
+    CU_add_test(t, "shogi winning capture", test_shogi_capture);
+    CU_add_test(t, "xiangqi mate in 1", test_xiangqi_mate);
+    CU_add_test(t, "xiangqi cannon capture", test_xiangqi_cannon_capture);
+    CU_add_test(t, "menagerie cannon capture", test_custom_cannon);
+    CU_add_test(t, "nursery drop mate", test_nursery_drop_mate);
+    CU_add_test(t, "static exchange", test_see);
+    CU_add_test(t, "node limit", test_node_limit);
+    CU_add_test(t, "no legal move", test_no_moves);
+    CU_add_test(t, "stop from another thread", test_stop_from_thread);
+    CU_add_test(t, "multipv with exclude", test_multipv_exclude);
+    CU_basic_set_mode(CU_BRM_NORMAL);
+    CU_basic_run_tests();
+    unsigned failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+    unsigned ran = CU_get_number_of_tests_run();
+    CU_cleanup_registry();
+    if (CU_get_error() != CUE_SUCCESS)
+        return 2;
+    return failures || ran == 0 ? 1 : 0;
+}

@@ -517,8 +517,9 @@ static bool is_capture(const Position *pos, Move m)
         || (m.kind == MOVE_NORMAL && pos->board[m.to] != EMPTY);
 }
 
-/* A drop that mates is illegal for pieces with drop_no_mate (shogi pawn). */
-static bool drop_mates(Position *pos, Move m)
+/* A drop that mates is illegal for pieces with drop_no_mate (shogi pawn).
+ * Called with the drop made. */
+static bool drop_mates(Position *pos)
 {
     if (!in_check(pos, pos->side))
         return false;
@@ -547,7 +548,7 @@ void gen_legal(Position *pos, MoveList *ml)
         position_make(pos, m);
         bool ok = !position_illegal(pos);
         if (ok && m.kind == MOVE_DROP && v->piece[m.piece].drop_no_mate)
-            ok = !drop_mates(pos, m);
+            ok = !drop_mates(pos);
         position_unmake(pos);
         if (!ok)
             continue;
@@ -594,4 +595,26 @@ int movegen_init_variant(Variant *v)
             }
     }
     return 0;
+}
+
+int count_refused_drop_mates(Position *pos)
+{
+    const Variant *v = pos->v;
+    if (!v->has_drops || immediate_result(pos) != OUTCOME_NONE)
+        return 0;
+    MoveList *ml = malloc(sizeof *ml);
+    if (!ml)
+        return 0;
+    gen_pseudo(pos, ml);
+    int n = 0;
+    for (int i = 0; i < ml->n; i++) {
+        Move m = ml->m[i];
+        if (m.kind != MOVE_DROP || !v->piece[m.piece].drop_no_mate)
+            continue;
+        position_make(pos, m);
+        n += !position_illegal(pos) && drop_mates(pos);
+        position_unmake(pos);
+    }
+    free(ml);
+    return n;
 }

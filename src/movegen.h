@@ -23,6 +23,11 @@ bool piece_attacks(const Position *pos, int from, int target);
 /* Every legal move; none when the game has ended by an immediate rule. */
 void gen_legal(Position *pos, MoveList *ml);
 
+/* How many drops gen_legal refused only because they would mate with a
+ * piece that may not drop-mate (perft cross-checks against engines that
+ * generate such drops). */
+int count_refused_drop_mates(Position *pos);
+
 /* Is square `sq` attacked by a piece of colour `by` (one that could
  * capture a royal piece standing there)? */
 bool square_attacked(const Position *pos, int sq, int by);

@@ -23,6 +23,25 @@ static uint64_t perft_rec(Position *pos, int depth, MoveList *lists)
     return nodes;
 }
 
+/* Refused drop mates at the last ply of the tree (see perft_suite). */
+static uint64_t leaf_drop_mates(Position *pos, int depth)
+{
+    if (depth == 1)
+        return (uint64_t)count_refused_drop_mates(pos);
+    MoveList *ml = malloc(sizeof *ml);
+    if (!ml)
+        return 0;
+    gen_legal(pos, ml);
+    uint64_t n = 0;
+    for (int i = 0; i < ml->n; i++) {
+        position_make(pos, ml->m[i]);
+        n += leaf_drop_mates(pos, depth - 1);
+        position_unmake(pos);
+    }
+    free(ml);
+    return n;
+}
+
 uint64_t perft(Position *pos, int depth)
 {
     if (depth <= 0)
@@ -134,9 +153,20 @@ int perft_suite(const Variant *v, const char *path, int max_depth, uint64_t max_
                 expected = alt_count[i];
         uint64_t got = perft(pos, depth);
         bool ok = got == expected;
+        if (!ok && use_alt) {
+            /* The reference engines generate drop mates we refuse; a mated
+               position has no moves, so the trees differ only at the last
+               ply: our count plus the refused leaf drops must match. */
+            uint64_t refused = leaf_drop_mates(pos, depth);
+            ok = got + refused == expected;
+            if (ok)
+                fprintf(out, "%s depth %d: %" PRIu64 " + %" PRIu64 " refused drop mates"
+                        " (expected %" PRIu64 ") ok\n", fen, depth, got, refused, expected);
+        }
         failures += !ok;
-        fprintf(out, "%s depth %d: %" PRIu64 " (expected %" PRIu64 ") %s\n",
-                fen, depth, got, expected, ok ? "ok" : "FAIL");
+        if (got == expected || !ok)
+            fprintf(out, "%s depth %d: %" PRIu64 " (expected %" PRIu64 ") %s\n",
+                    fen, depth, got, expected, ok ? "ok" : "FAIL");
     }
     fclose(f);
     free(pos);

@@ -362,25 +362,6 @@ static bool table_attacks(const Position *pos, const XbTable *t, int color, int 
     return false;
 }
 
-bool square_attacked(const Position *pos, int sq, int by)
-{
-    const Variant *v = pos->v;
-    int nsq = v->files * v->ranks;
-    for (int i = 0; i < pos->nlist[by]; i++) {
-        int from = pos->list[by][i];
-        int type = code_type(pos->board[from]);
-        if (!sqset_has(&v->reach[(type * 2 + by) * nsq + from], sq))
-            continue;
-        const PieceType *pt = &v->piece[type];
-        if (table_attacks(pos, &pt->table, by, from, sq))
-            return true;
-        if (pt->has_extra && sqset_has(&pt->extra_region[by], from)
-            && table_attacks(pos, &pt->extra_table, by, from, sq))
-            return true;
-    }
-    return false;
-}
-
 bool piece_attacks(const Position *pos, int from, int target)
 {
     const Variant *v = pos->v;
@@ -389,9 +370,19 @@ bool piece_attacks(const Position *pos, int from, int target)
     if (!sqset_has(&v->reach[(type * 2 + by) * (v->files * v->ranks) + from], target))
         return false;
     const PieceType *pt = &v->piece[type];
+    if (pt->confined && !sqset_has(&pt->allowed[by], target))
+        return false;   /* it may never go there, so it cannot capture there */
     return table_attacks(pos, &pt->table, by, from, target)
         || (pt->has_extra && sqset_has(&pt->extra_region[by], from)
             && table_attacks(pos, &pt->extra_table, by, from, target));
+}
+
+bool square_attacked(const Position *pos, int sq, int by)
+{
+    for (int i = 0; i < pos->nlist[by]; i++)
+        if (piece_attacks(pos, pos->list[by][i], sq))
+            return true;
+    return false;
 }
 
 bool in_check(const Position *pos, int color)
@@ -532,6 +523,94 @@ static bool drop_mates(Position *pos)
     return mate;
 }
 
+/* Squares whose change (vacated, occupied, or a victim removed) could
+ * expose the royal on `king` to an attack: every square on an enemy ray
+ * that reaches the royal, before it, with the ray's lame/jump test squares.
+ * A move touching none of them cannot leave the royal attacked, unless the
+ * royal itself moves. */
+static void add_ray_squares_before(SquareSet *set, const XbTable *t, int color, int from, int king)
+{
+    const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
+    for (; r < end; r++) {
+        if (!(r->mode & XB_MODE_C) || (r->mode & XB_MODE_T)
+            || (r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG)))
+            continue;
+        const XbStep *steps = t->steps + r->first;
+        int k = 0;
+        while (k < r->len && steps[k].sq != king)
+            k++;
+        if (k == r->len)
+            continue;
+        for (int j = 0; j <= k; j++) {
+            if (j < k)
+                sqset_add(set, steps[j].sq);
+            if (steps[j].test != XB_NO_SQ)
+                sqset_add(set, steps[j].test);
+        }
+    }
+}
+
+static void sensitive_squares(const Position *pos, int king, SquareSet *set)
+{
+    const Variant *v = pos->v;
+    int nsq = v->files * v->ranks, them = !pos->side;
+    memset(set, 0, sizeof *set);
+    for (int i = 0; i < pos->nlist[them]; i++) {
+        int from = pos->list[them][i];
+        int type = code_type(pos->board[from]);
+        if (!sqset_has(&v->reach[(type * 2 + them) * nsq + from], king))
+            continue;
+        const PieceType *pt = &v->piece[type];
+        add_ray_squares_before(set, &pt->table, them, from, king);
+        if (pt->has_extra)
+            add_ray_squares_before(set, &pt->extra_table, them, from, king);
+    }
+    /* royals facing each other: the file between them */
+    if (v->rules.facing_royals_illegal)
+        for (int i = 0; i < pos->nlist[them]; i++) {
+            int sq = pos->list[them][i];
+            if (!(v->royal_types >> code_type(pos->board[sq]) & 1)
+                || var_file(v, sq) != var_file(v, king))
+                continue;
+            int lo = sq < king ? sq : king, hi = sq ^ king ^ lo;
+            for (int s = lo + v->files; s < hi; s += v->files)
+                sqset_add(set, s);
+        }
+}
+
+/* The single royal of the side to move, or -1 when legality needs the full
+ * test (several royals, none, or in check). */
+static int lone_royal_not_in_check(const Position *pos)
+{
+    const Variant *v = pos->v;
+    int royal = -1;
+    for (int t = 0; t < v->ntypes; t++)
+        if ((v->royal_types >> t & 1) && pos->count[pos->side][t]) {
+            if (royal >= 0 || pos->count[pos->side][t] > 1)
+                return -1;
+            royal = t;
+        }
+    if (royal < 0)
+        return -1;
+    uint8_t code = piece_code(royal, pos->side);
+    for (int i = 0; i < pos->nlist[pos->side]; i++) {
+        int sq = pos->list[pos->side][i];
+        if (pos->board[sq] == code)
+            return square_attacked(pos, sq, !pos->side) ? -1 : sq;
+    }
+    return -1;
+}
+
+/* Can move m be accepted without making it? */
+static inline bool surely_legal(const SquareSet *sensitive, int king, Move m)
+{
+    if (m.kind == MOVE_CASTLE || m.from == king)
+        return false;
+    if (m.kind == MOVE_EP && sqset_has(sensitive, m.victim[0]))
+        return false;
+    return !sqset_has(sensitive, m.to) && (m.kind == MOVE_DROP || !sqset_has(sensitive, m.from));
+}
+
 void gen_legal(Position *pos, MoveList *ml)
 {
     const Variant *v = pos->v;
@@ -540,16 +619,26 @@ void gen_legal(Position *pos, MoveList *ml)
         return;
     }
     gen_pseudo(pos, ml);
+    /* Variants without royals (giveaway) have no self-check to test. */
+    bool needs_test = v->royal_types || v->rules.facing_royals_illegal;
+    int king = needs_test ? lone_royal_not_in_check(pos) : -1;
+    SquareSet sensitive;
+    if (king >= 0)
+        sensitive_squares(pos, king, &sensitive);
     int w = 0;
     bool any_capture = false;
     for (int i = 0; i < ml->n; i++) {
         Move m = ml->m[i];
         bool capture = v->rules.must_capture && is_capture(pos, m);
-        position_make(pos, m);
-        bool ok = !position_illegal(pos);
-        if (ok && m.kind == MOVE_DROP && v->piece[m.piece].drop_no_mate)
-            ok = !drop_mates(pos);
-        position_unmake(pos);
+        bool drop_check = m.kind == MOVE_DROP && v->piece[m.piece].drop_no_mate;
+        bool ok = true;
+        if (drop_check || (needs_test && !(king >= 0 && surely_legal(&sensitive, king, m)))) {
+            position_make(pos, m);
+            ok = !position_illegal(pos);
+            if (ok && drop_check)
+                ok = !drop_mates(pos);
+            position_unmake(pos);
+        }
         if (!ok)
             continue;
         any_capture |= capture;

@@ -2,7 +2,7 @@
 # Every shipped variant file must pass `menagerie check`, and every one
 # must be listed by `menagerie list` from a directory without data files.
 : "${top_srcdir:=.}" "${top_builddir:=.}"
-menagerie="$top_builddir/menagerie"
+menagerie="$(cd "$top_builddir" && pwd)/menagerie"
 [ -x "$menagerie" ] || { echo "check-variants.sh: $menagerie not built"; exit 77; }
 "$menagerie" check "$top_srcdir"/variants/*.yaml || exit 1
 count=$(ls "$top_srcdir"/variants/*.yaml | wc -l)

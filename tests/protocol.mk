@@ -1,0 +1,10 @@
+# Protocol transcript tests (CECP and UCI): tests/protocol/NAME.in is fed
+# to the engine by tests/protocol.sh and the answers compared with NAME.out.
+TESTS += tests/protocol.sh
+PROTOCOL_TRANSCRIPTS = analyze edit errors game handshake variants varpath
+PROTOCOL_UCI_TRANSCRIPTS = basic search
+EXTRA_DIST += tests/protocol.sh \
+	$(PROTOCOL_TRANSCRIPTS:%=tests/protocol/cecp-%.in) \
+	$(PROTOCOL_TRANSCRIPTS:%=tests/protocol/cecp-%.out) \
+	$(PROTOCOL_UCI_TRANSCRIPTS:%=tests/protocol/uci-%.in) \
+	$(PROTOCOL_UCI_TRANSCRIPTS:%=tests/protocol/uci-%.out)

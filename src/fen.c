@@ -226,6 +226,7 @@ static int parse_ep(Position *pos, const char *field, char *err, size_t n)
         bool first_is_victim = pos->board[sqs[0]] != EMPTY;
         pos->ep_victim = (uint8_t)sqs[first_is_victim ? 0 : 1];
         pos->ep[0] = (uint8_t)sqs[first_is_victim ? 1 : 0];
+        pos->ep_passed_first = !first_is_victim;
     } else {
         int victim = sqs[0] + fwd;
         if (victim < 0 || victim >= v->files * v->ranks)
@@ -449,8 +450,10 @@ void position_get_fen(const Position *pos, char *buf, size_t size)
     }
     if (v->has_drops) {
         *p++ = '[';
+        /* strongest first (types are listed pawn first), as XBoard and
+           Fairy-Stockfish write them */
         for (int color = 0; color < 2; color++)
-            for (int t = 0; t < v->ntypes; t++)
+            for (int t = v->ntypes - 1; t >= 0; t--)
                 for (int k = 0; k < pos->hand[color][t]; k++)
                     put_piece(&p, v, piece_code(t, color), 0);
         *p++ = ']';
@@ -459,14 +462,16 @@ void position_get_fen(const Position *pos, char *buf, size_t size)
     p = write_castling(pos, p);
     *p++ = ' ';
     if (pos->ep_count) {
-        char name[8];
-        square_name(v, pos->ep[0], false, name);
-        p += sprintf(p, "%s", name);
+        char passed[8], victim[8];
+        square_name(v, pos->ep[0], false, passed);
+        square_name(v, pos->ep_victim, false, victim);
         int fwd = pos->side == WHITE ? -v->files : v->files;   /* the mover's forward */
-        if (pos->ep_victim != pos->ep[0] + fwd) {
-            square_name(v, pos->ep_victim, false, name);
-            p += sprintf(p, "%s", name);
-        }
+        if (pos->ep_victim == pos->ep[0] + fwd)
+            p += sprintf(p, "%s", passed);
+        else if (pos->ep_passed_first)
+            p += sprintf(p, "%s%s", passed, victim);
+        else   /* Fairy-Stockfish's order: the pawn that may be taken, then the square it passed */
+            p += sprintf(p, "%s%s", victim, passed);
     } else {
         *p++ = '-';
     }

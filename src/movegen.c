@@ -476,7 +476,42 @@ static Outcome invert(Outcome o)
     return o == OUTCOME_WIN ? OUTCOME_LOSS : o == OUTCOME_LOSS ? OUTCOME_WIN : o;
 }
 
-Outcome immediate_result(const Position *pos)
+/* The side to move has only royals left: can it capture the opponent's
+ * last other piece at once, baring both (shatranj's grace move)? */
+static bool can_bare_in_reply(Position *pos)
+{
+    const Variant *v = pos->v;
+    int them = !pos->side, target = -1;
+    for (int i = 0; i < pos->nlist[them]; i++) {
+        int sq = pos->list[them][i];
+        if (v->piece[code_type(pos->board[sq])].royal)
+            continue;
+        if (target >= 0)
+            return false;        /* two or more: one capture cannot bare */
+        target = sq;
+    }
+    if (target < 0)
+        return false;
+    MoveList *ml = malloc(sizeof *ml);
+    if (!ml)
+        return false;
+    gen_pseudo(pos, ml);
+    bool found = false;
+    for (int i = 0; i < ml->n && !found; i++) {
+        Move m = ml->m[i];
+        bool takes = (m.kind == MOVE_NORMAL && m.to == target)
+                  || (m.kind == MOVE_EP && m.victim[0] == target);
+        if (!takes)
+            continue;
+        position_make(pos, m);
+        found = !position_illegal(pos);
+        position_unmake(pos);
+    }
+    free(ml);
+    return found;
+}
+
+Outcome immediate_result(Position *pos)
 {
     const Variant *v = pos->v;
     const Rules *r = &v->rules;
@@ -495,8 +530,13 @@ Outcome immediate_result(const Position *pos)
         if (extinct(pos, them))
             return invert(r->extinction_result);
     }
-    if (r->bare_king != OUTCOME_NONE && only_royals(pos, them) && !only_royals(pos, us))
-        return invert(r->bare_king);
+    if (r->bare_king != OUTCOME_NONE) {
+        bool us_bare = only_royals(pos, us), them_bare = only_royals(pos, them);
+        if (them_bare && !us_bare)
+            return invert(r->bare_king);
+        if (us_bare && !them_bare && !(r->bare_king_grace && can_bare_in_reply(pos)))
+            return r->bare_king;
+    }
     return OUTCOME_NONE;
 }
 

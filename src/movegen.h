@@ -41,9 +41,11 @@ bool in_check(const Position *pos, int color);
 bool position_illegal(const Position *pos);
 
 /* A rule that ends the game at once has fired (n-th check, flag region
- * reached, extinction, bare king).  Returns the outcome for the side to
- * move, or OUTCOME_NONE. */
-Outcome immediate_result(const Position *pos);
+ * reached, extinction, bare king: a bared side to move loses unless the
+ * rules grant it a reply that bares the other side too).  Returns the
+ * outcome for the side to move, or OUTCOME_NONE.  `pos` is only changed
+ * temporarily (the grace-move test makes and unmakes moves). */
+Outcome immediate_result(Position *pos);
 
 /* Precompute the attack prefilter (Variant.reach); called by
  * variant_finalize. */

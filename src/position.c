@@ -138,6 +138,7 @@ static void set_ep_rights(Position *pos, int from, int to)
         pos->hash ^= zobrist->ep[sq];
     }
     pos->ep_victim = (uint8_t)to;
+    pos->ep_passed_first = false;
 }
 
 static void make_castle(Position *pos, Move m)
@@ -166,6 +167,7 @@ void position_make(Position *pos, Move m)
     u->ep[0] = pos->ep[0];
     u->ep[1] = pos->ep[1];
     u->ep_victim = pos->ep_victim;
+    u->ep_passed_first = pos->ep_passed_first;
     u->checks[0] = (uint8_t)pos->checks[0];
     u->checks[1] = (uint8_t)pos->checks[1];
     u->halfmove = pos->halfmove;
@@ -275,6 +277,7 @@ void position_unmake(Position *pos)
     pos->ep[0] = u->ep[0];
     pos->ep[1] = u->ep[1];
     pos->ep_victim = u->ep_victim;
+    pos->ep_passed_first = u->ep_passed_first;
     pos->checks[0] = u->checks[0];
     pos->checks[1] = u->checks[1];
     pos->halfmove = u->halfmove;

@@ -31,6 +31,7 @@ typedef struct {
     uint8_t  ep_count;
     uint8_t  ep[2];             /* e.p. squares before the move */
     uint8_t  ep_victim;
+    bool     ep_passed_first;
     uint8_t  checks[2];
     uint8_t  was_check;         /* side to move was in check (cache), 0xFF unknown */
     int      halfmove;
@@ -50,6 +51,7 @@ typedef struct Position {
     int      ep_count;
     uint8_t  ep[2];                       /* e.p. target squares */
     uint8_t  ep_victim;                   /* square of the piece capturable e.p. */
+    bool     ep_passed_first;             /* FEN writes "passed square, victim" (as read) */
     int      halfmove, fullmove;
     int      checks[2];                   /* checks given so far (n-check variants) */
     uint64_t hash;

@@ -27,33 +27,32 @@ const char *result_string(Outcome o, int side)
     return white_wins ? "1-0" : "0-1";
 }
 
+static Outcome invert_outcome(Outcome o)
+{
+    return o == OUTCOME_WIN ? OUTCOME_LOSS : o == OUTCOME_LOSS ? OUTCOME_WIN : o;
+}
+
 static const char *color_name(int c) { return c == WHITE ? "White" : "Black"; }
 
-/* Did every move of the side now to move's opponent since the first
- * occurrence of the position give check?  (perpetual check) */
-static bool perpetual_check_by_opponent(Position *pos, int plies)
+/* Over the last `plies` moves, which sides gave check with every one of
+ * their moves?  Bit c set: colour c checked perpetually.  The moves are
+ * taken back and replayed to look at each position. */
+static int perpetual_checkers(Position *pos, int plies)
 {
-    /* The opponent moved at plies ply-1, ply-3, ...; after each of those
-       moves the side to move was in check.  We can only test the current
-       position cheaply, so walk back with unmake/make. */
-    int checked = 0, total = 0;
     Move stack[MAX_PLY_HISTORY];
+    bool all_checks[2] = { true, true }, moved[2] = { false, false };
     int n = 0;
-    bool all = true;
     for (int k = 0; k < plies && pos->ply > pos->root_ply; k++) {
-        if (k % 2 == 0) {
-            total++;
-            if (in_check(pos, pos->side))
-                checked++;
-            else
-                all = false;
-        }
+        int mover = !pos->side;
+        moved[mover] = true;
+        if (!in_check(pos, pos->side))
+            all_checks[mover] = false;
         stack[n++] = pos->undo[pos->ply - 1].move;
         position_unmake(pos);
     }
     while (n > 0)
         position_make(pos, stack[--n]);
-    return all && total > 0 && checked == total;
+    return (moved[WHITE] && all_checks[WHITE]) | (moved[BLACK] && all_checks[BLACK]) << 1;
 }
 
 static bool insufficient_material(const Position *pos)
@@ -115,16 +114,16 @@ bool game_end(Position *pos, GameEnd *end)
         for (int i = pos->ply - 2; i >= 0; i -= 2)
             if (pos->undo[i].hash == pos->hash)
                 plies = pos->ply - i;
-        if (r->perpetual_check != OUTCOME_NONE && perpetual_check_by_opponent(pos, plies)) {
-            /* the opponent (who just moved) gave perpetual check */
+        int checkers = r->perpetual_check != OUTCOME_NONE ? perpetual_checkers(pos, plies) : 0;
+        if (checkers == 1 || checkers == 2) {
+            /* one side checked with every move of the cycle */
+            bool we_checked = checkers >> pos->side & 1;
             Outcome for_checker = r->perpetual_check;
-            Outcome for_us = for_checker == OUTCOME_WIN ? OUTCOME_LOSS
-                           : for_checker == OUTCOME_LOSS ? OUTCOME_WIN : OUTCOME_DRAW;
+            Outcome for_us = we_checked ? for_checker : invert_outcome(for_checker);
             return set_end(end, for_us, "perpetual check");
         }
-        Outcome for_completer = r->repetition;
-        Outcome for_us = for_completer == OUTCOME_WIN ? OUTCOME_LOSS
-                       : for_completer == OUTCOME_LOSS ? OUTCOME_WIN : OUTCOME_DRAW;
+        /* the player who completed it just moved: the opponent of the side to move */
+        Outcome for_us = invert_outcome(r->repetition);
         snprintf(buf, sizeof buf, "%d-fold repetition", r->repetition_count);
         return set_end(end, for_us, buf);
     }

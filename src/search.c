@@ -233,7 +233,7 @@ static bool game_over(Search *s, int ply, int *score)
     const Position *pos = s->pos;
     const Rules *r = &pos->v->rules;
     if (s->has_immediate) {
-        Outcome o = immediate_result(pos);
+        Outcome o = immediate_result(s->pos);
         if (o != OUTCOME_NONE) {
             *score = outcome_score(o, ply);
             return true;

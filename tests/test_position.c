@@ -1,0 +1,406 @@
+/*
+ * test_position.c — positions, FEN, moves and the rules that end games:
+ *   - FEN read -> write is exact for every position of the perft data
+ *   - make/unmake restore the position and its hash, and the incremental
+ *     hash equals the one computed from scratch
+ *   - every legal move's text parses back to the same move (both rank
+ *     numberings), drops, promotions, castling spellings
+ *   - immediate game ends (bare king with grace move, flag, n-check,
+ *     extinction), checkmate, stalemate, repetition, move rule
+ *   - bad FENs are refused with a specific message and leave the position
+ *     as it was
+ */
+#include <CUnit/Basic.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "movegen.h"
+#include "position.h"
+#include "rules.h"
+#include "variant_load.h"
+#include "zobrist.h"
+
+static VariantSet set;
+static Position *pos;
+static char srcdir[512] = ".";
+
+static const Variant *variant(const char *name)
+{
+    const Variant *v = varset_find(&set, name);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    return v;
+}
+
+static void set_fen(const char *vname, const char *fen)
+{
+    char err[200];
+    int rc = position_set_fen(pos, variant(vname), fen, err, sizeof err);
+    if (rc != 0)
+        fprintf(stderr, "\n    %s: %s: %s\n", vname, fen, err);
+    CU_ASSERT_EQUAL_FATAL(rc, 0);
+}
+
+/* ---- FEN round trips over the perft data ------------------------------ */
+
+/* The perft files are named after XBoard's variant names. */
+static const char *variant_for_file(const char *stem)
+{
+    return strcmp(stem, "antichess") == 0 ? "suicide" : stem;
+}
+
+typedef void (*FenFn)(const char *vname, const char *fen);
+
+static int for_each_perft_fen(FenFn fn)
+{
+    char dir[700];
+    snprintf(dir, sizeof dir, "%s/tests/data/perft", srcdir);
+    DIR *d = opendir(dir);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        char stem[64];
+        size_t len = strlen(e->d_name);
+        if (len < 7 || strcmp(e->d_name + len - 6, ".perft") != 0 || len - 6 >= sizeof stem)
+            continue;
+        memcpy(stem, e->d_name, len - 6);
+        stem[len - 6] = 0;
+        const char *vname = variant_for_file(stem);
+        if (!varset_find(&set, vname))
+            continue;
+        char path[1000], line[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        FILE *f = fopen(path, "r");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+        while (fgets(line, sizeof line, f))
+            if (strncmp(line, "fen ", 4) == 0) {
+                line[strcspn(line, "\r\n")] = 0;
+                fn(vname, line + 4);
+                n++;
+            }
+        fclose(f);
+    }
+    closedir(d);
+    return n;
+}
+
+static void check_round_trip(const char *vname, const char *fen)
+{
+    char out[1024];
+    set_fen(vname, fen);
+    position_get_fen(pos, out, sizeof out);
+    if (strcmp(out, fen) != 0)
+        fprintf(stderr, "\n    %s: read  %s\n    %*s  wrote %s\n", vname, fen,
+                (int)strlen(vname), "", out);
+    CU_ASSERT_STRING_EQUAL(out, fen);
+}
+
+static void test_fen_round_trip(void)
+{
+    CU_ASSERT(for_each_perft_fen(check_round_trip) > 100);
+}
+
+/* ---- make/unmake ----------------------------------------------------- */
+
+static void check_make_unmake(const char *vname, const char *fen)
+{
+    char before[1024], after[1024];
+    MoveList *ml = malloc(sizeof *ml), *ml2 = malloc(sizeof *ml2);
+    set_fen(vname, fen);
+    position_get_fen(pos, before, sizeof before);
+    uint64_t hash = pos->hash;
+    CU_ASSERT_EQUAL(hash, position_compute_hash(pos));
+    gen_legal(pos, ml);
+    for (int i = 0; i < ml->n; i++) {
+        position_make(pos, ml->m[i]);
+        CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
+        gen_legal(pos, ml2);
+        for (int j = 0; j < ml2->n; j++) {
+            position_make(pos, ml2->m[j]);
+            CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
+            position_unmake(pos);
+        }
+        position_unmake(pos);
+        position_get_fen(pos, after, sizeof after);
+        CU_ASSERT_STRING_EQUAL(after, before);
+        CU_ASSERT_EQUAL(pos->hash, hash);
+    }
+    free(ml);
+    free(ml2);
+}
+
+static void test_make_unmake(void)
+{
+    CU_ASSERT(for_each_perft_fen(check_make_unmake) > 100);
+}
+
+/* ---- move notation --------------------------------------------------- */
+
+static void check_notation(const char *vname, const char *fen)
+{
+    MoveList *ml = malloc(sizeof *ml);
+    set_fen(vname, fen);
+    gen_legal(pos, ml);
+    for (int i = 0; i < ml->n; i++)
+        for (int cecp = 0; cecp < 2; cecp++) {
+            char text[32], why[100];
+            Move m;
+            move_to_string(pos, ml->m[i], cecp, text, sizeof text);
+            bool ok = move_parse(pos, text, cecp, &m, why, sizeof why);
+            if (!ok || !move_equal(m, ml->m[i]))
+                fprintf(stderr, "\n    %s %s: '%s' does not parse back (%s)\n",
+                        vname, fen, text, ok ? "other move" : why);
+            CU_ASSERT(ok && move_equal(m, ml->m[i]));
+        }
+    free(ml);
+}
+
+static void test_notation_round_trip(void)
+{
+    CU_ASSERT(for_each_perft_fen(check_notation) > 100);
+}
+
+static bool parses(const char *text, bool cecp, char *why)
+{
+    Move m;
+    return move_parse(pos, text, cecp, &m, why, 100);
+}
+
+static void test_notation_cases(void)
+{
+    char why[100], text[32];
+    Move m;
+    /* 10-rank boards: CECP counts ranks from 0, UCI from 1 */
+    set_fen("xiangqi", variant("xiangqi")->start_fen);
+    CU_ASSERT_TRUE(parses("h3e3", false, why));      /* the cannon on the third rank */
+    CU_ASSERT_TRUE(parses("h2e2", true, why));
+    CU_ASSERT_FALSE(parses("h2e2", false, why));
+    CU_ASSERT_TRUE(move_parse(pos, "h0g2", true, &m, why, sizeof why));
+    move_to_string(pos, m, false, text, sizeof text);
+    CU_ASSERT_STRING_EQUAL(text, "h1g3");
+    /* drops and promotions */
+    set_fen("crazyhouse", "4k3/1P6/8/8/8/8/8/4K3[N] w - - 0 1");
+    CU_ASSERT_TRUE(parses("N@d5", true, why));
+    CU_ASSERT_FALSE(parses("Q@d5", true, why));
+    CU_ASSERT_FALSE(parses("b7b8", true, why));
+    CU_ASSERT_STRING_EQUAL(why, "promotion piece missing");
+    CU_ASSERT_TRUE(parses("b7b8q", true, why));
+    CU_ASSERT_TRUE(parses("b7b8=n", true, why));
+    CU_ASSERT_FALSE(parses("b7b8k", true, why));
+    set_fen("shogi", "4k4/9/9/9/9/9/4P4/9/4K4[p] w - - 0 1");
+    CU_ASSERT_TRUE(parses("e3e4", true, why));
+    set_fen("shogi", "4k4/4P4/9/9/9/9/9/9/4K4[] w - - 0 1");
+    CU_ASSERT_FALSE(parses("e8e9", true, why));     /* a pawn on the last rank must promote */
+    CU_ASSERT_TRUE(parses("e8e9+", true, why));
+    /* castling as the king's move, as king-takes-rook, and as O-O */
+    set_fen("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    CU_ASSERT_TRUE(parses("e1g1", true, why));
+    CU_ASSERT_TRUE(parses("e1h1", true, why));
+    CU_ASSERT_TRUE(parses("O-O-O", true, why));
+    CU_ASSERT_FALSE(parses("e1e3", true, why));
+    CU_ASSERT_FALSE(parses("e9e1", true, why));
+    CU_ASSERT_FALSE(parses("", true, why));
+    CU_ASSERT_FALSE(parses("@@@@", true, why));
+}
+
+/* ---- bad FENs -------------------------------------------------------- */
+
+static void test_bad_fen(void)
+{
+    static const struct { const char *fen, *message; } cases[] = {
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "the board has 8 ranks, the FEN has 7" },
+        { "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 7 has more than 8 squares" },
+        { "rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 6 has 7 squares" },
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "unknown piece 'X'" },
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move" },
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "castling right 'K'" },
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "e.p." },
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "e.p." },
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "half-move" },
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1", "royal" },
+        { "", "empty FEN" },
+    };
+    const Variant *v = variant("chess");
+    set_fen("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    char before[1024], after[1024];
+    position_get_fen(pos, before, sizeof before);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[200] = "";
+        CU_ASSERT_EQUAL(position_set_fen(pos, v, cases[i].fen, err, sizeof err), -1);
+        if (!strstr(err, cases[i].message))
+            fprintf(stderr, "\n    '%s': got '%s', want '%s'\n", cases[i].fen, err, cases[i].message);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err, cases[i].message));
+        position_get_fen(pos, after, sizeof after);
+        CU_ASSERT_STRING_EQUAL(after, before);   /* untouched on error */
+    }
+}
+
+/* ---- rules ----------------------------------------------------------- */
+
+static int legal_count(void)
+{
+    MoveList *ml = malloc(sizeof *ml);
+    gen_legal(pos, ml);
+    int n = ml->n;
+    free(ml);
+    return n;
+}
+
+static Outcome end_of(const char *vname, const char *fen, char *reason)
+{
+    GameEnd end;
+    set_fen(vname, fen);
+    bool over = game_end(pos, &end);
+    if (reason)
+        strcpy(reason, end.reason);
+    return over ? end.outcome : OUTCOME_NONE;
+}
+
+static void play(const char *moves)
+{
+    char buf[512], why[100];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        Move m;
+        bool ok = move_parse(pos, t, false, &m, why, sizeof why);
+        if (!ok)
+            fprintf(stderr, "\n    move %s: %s\n", t, why);
+        CU_ASSERT_TRUE_FATAL(ok);
+        position_make(pos, m);
+    }
+}
+
+static void test_game_ends(void)
+{
+    char reason[80];
+    /* checkmate and stalemate, with each variant's outcome */
+    CU_ASSERT_EQUAL(end_of("chess", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", reason), OUTCOME_LOSS);
+    CU_ASSERT_STRING_EQUAL(reason, "White mates");
+    CU_ASSERT_EQUAL(end_of("chess", "7k/8/6QK/8/8/8/8/8 b - - 0 1", reason), OUTCOME_DRAW);
+    CU_ASSERT_STRING_EQUAL(reason, "stalemate");
+    CU_ASSERT_EQUAL(end_of("xiangqi", "4k4/9/4R4/9/9/9/9/9/9/3K1R3 b - - 0 1", NULL), OUTCOME_LOSS);
+    CU_ASSERT_EQUAL(end_of("suicide", "8/8/8/8/8/8/8/k6K w - - 0 1", NULL), OUTCOME_NONE);
+    /* shatranj bare king: the bared side may only survive by baring back */
+    set_fen("shatranj", "3k4/3Q4/8/8/8/8/8/4K3 b - - 0 1");
+    CU_ASSERT_EQUAL(immediate_result(pos), OUTCOME_NONE);
+    CU_ASSERT_EQUAL(legal_count(), 3);
+    set_fen("shatranj", "3k4/3Q4/8/8/8/8/8/Q3K3 b - - 0 1");
+    CU_ASSERT_EQUAL(immediate_result(pos), OUTCOME_LOSS);
+    set_fen("shatranj", "3k4/3Q4/8/8/8/8/8/4K3 w - - 0 1");
+    CU_ASSERT_EQUAL(immediate_result(pos), OUTCOME_WIN);
+    /* king of the hill, three-check, extinction */
+    CU_ASSERT_EQUAL(end_of("kingofthehill", "7k/8/8/4K3/8/8/8/8 b - - 0 1", NULL), OUTCOME_LOSS);
+    CU_ASSERT_EQUAL(end_of("3check", "7k/8/8/8/8/8/8/K7 w - - 0+3 0 1", NULL), OUTCOME_NONE);
+    CU_ASSERT_EQUAL(end_of("3check", "7k/8/8/8/8/8/8/K7 b - - 0+3 0 1", NULL), OUTCOME_LOSS);
+    set_fen("3check", "4k3/8/8/8/8/8/8/4K2R w - - 1+3 0 1");
+    play("h1h8");
+    CU_ASSERT_EQUAL(pos->checks[WHITE], 3);
+    CU_ASSERT_EQUAL(immediate_result(pos), OUTCOME_LOSS);
+    CU_ASSERT_EQUAL(legal_count(), 0);
+    CU_ASSERT_EQUAL(end_of("extinction", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBN1 w - - 0 1", NULL),
+                    OUTCOME_LOSS);
+    /* repetition and the move-count rule */
+    set_fen("chess", "4k3/8/8/8/8/8/8/4K2R w - - 0 1");
+    play("h1h2 e8d8 h2h1 d8e8 h1h2 e8d8 h2h1 d8e8");
+    GameEnd end;
+    CU_ASSERT_TRUE(game_end(pos, &end));
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_DRAW);
+    CU_ASSERT_STRING_EQUAL(end.reason, "3-fold repetition");
+    CU_ASSERT_EQUAL(end_of("chess", "4k3/8/8/8/8/8/8/4K2R w - - 100 80", reason), OUTCOME_DRAW);
+    CU_ASSERT_STRING_EQUAL(reason, "50-move rule");
+    CU_ASSERT_EQUAL(end_of("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 80", reason), OUTCOME_DRAW);
+    CU_ASSERT_STRING_EQUAL(reason, "insufficient material");
+    /* xiangqi: perpetual check loses for the checker */
+    set_fen("xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1");
+    play("e2d2 d10e10 d2e2 e10d10 e2d2 d10e10 d2e2 e10d10");
+    CU_ASSERT_TRUE(game_end(pos, &end));
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_LOSS);     /* White, to move, checked perpetually */
+    CU_ASSERT_STRING_EQUAL(end.reason, "perpetual check");
+}
+
+static void test_rule_moves(void)
+{
+    /* xiangqi: generals may not face each other; palace and river */
+    set_fen("xiangqi", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    char why[100];
+    CU_ASSERT_FALSE(parses("d1e1", false, why));     /* would face the other general */
+    CU_ASSERT_FALSE(parses("d1c1", false, why));     /* out of the palace */
+    CU_ASSERT_TRUE(parses("d1d2", false, why));
+    /* shogi drops: no second pawn on a file, nothing where it could never move */
+    set_fen("shogi", "4k4/9/9/9/9/9/4P4/9/4K4[PNL] w - - 0 1");
+    CU_ASSERT_FALSE(parses("P@e5", false, why));
+    CU_ASSERT_TRUE(parses("P@d5", false, why));
+    CU_ASSERT_FALSE(parses("P@d9", false, why));
+    CU_ASSERT_FALSE(parses("L@d9", false, why));
+    CU_ASSERT_FALSE(parses("N@d8", false, why));
+    CU_ASSERT_TRUE(parses("N@d7", false, why));
+    /* shogi: a pawn drop may not mate, a pawn push may */
+    set_fen("shogi", "k8/2G6/1G7/9/9/9/9/9/8K[P] w - - 0 1");
+    CU_ASSERT_FALSE(parses("P@a8", false, why));
+    /* giveaway: captures are compulsory */
+    set_fen("giveaway", "8/8/8/3p4/4P3/8/8/8 w - - 0 1");
+    CU_ASSERT_EQUAL(legal_count(), 1);
+    /* grand: promotion only to a piece type the side has lost */
+    set_fen("grand", "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1");
+    CU_ASSERT_EQUAL(legal_count(), 65);
+    set_fen("grand", "10/5P4/k9/10/10/10/10/10/10/K9 w - - 0 1");
+    CU_ASSERT_TRUE(parses("f9f10q", false, why));    /* the queen was lost */
+    set_fen("grand", "Q9/5P4/k9/10/10/10/10/10/10/K9 w - - 0 1");
+    CU_ASSERT_FALSE(parses("f9f10q", false, why));   /* the one queen is still there */
+    CU_ASSERT_TRUE(parses("f9f10r", false, why));
+}
+
+static void test_ep_and_castling_rights(void)
+{
+    set_fen("chess", "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
+    play("d7d5");
+    char fen[200];
+    position_get_fen(pos, fen, sizeof fen);
+    CU_ASSERT_STRING_EQUAL(fen, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+    char why[100];
+    CU_ASSERT_TRUE(parses("e5d6", false, why));
+    set_fen("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    play("h1h2 h8h7 h2h1 h7h8");
+    position_get_fen(pos, fen, sizeof fen);
+    CU_ASSERT_STRING_EQUAL(fen, "r3k2r/8/8/8/8/8/8/R3K2R w Qq - 4 3");
+    CU_ASSERT_FALSE(parses("e1g1", false, why));
+    CU_ASSERT_TRUE(parses("e1c1", false, why));
+    /* through check */
+    set_fen("chess", "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1");
+    CU_ASSERT_FALSE(parses("e1g1", false, why));
+    CU_ASSERT_TRUE(parses("e1c1", false, why));
+}
+
+int main(int argc, char **argv)
+{
+    const char *env = getenv("top_srcdir");
+    if (argc > 1)
+        snprintf(srcdir, sizeof srcdir, "%s", argv[1]);
+    else if (env)
+        snprintf(srcdir, sizeof srcdir, "%s", env);
+    zobrist_init();
+    varset_init(&set);
+    if (varset_load_builtin(&set, stderr, "") != 0)
+        return 1;
+    pos = malloc(sizeof *pos);
+
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    CU_pSuite s = CU_add_suite("position", NULL, NULL);
+    CU_add_test(s, "FEN round trips", test_fen_round_trip);
+    CU_add_test(s, "make/unmake and hashes", test_make_unmake);
+    CU_add_test(s, "move text round trips", test_notation_round_trip);
+    CU_add_test(s, "move notation cases", test_notation_cases);
+    CU_add_test(s, "bad FENs", test_bad_fen);
+    CU_add_test(s, "game ends", test_game_ends);
+    CU_add_test(s, "rule-restricted moves", test_rule_moves);
+    CU_add_test(s, "e.p. and castling rights", test_ep_and_castling_rights);
+    CU_basic_set_mode(CU_BRM_NORMAL);
+    CU_basic_run_tests();
+    unsigned failures = CU_get_number_of_failures();
+    CU_cleanup_registry();
+    free(pos);
+    varset_free(&set);
+    return failures ? 1 : 0;
+}

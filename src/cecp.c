@@ -1156,7 +1156,7 @@ static void run_perft(Cecp *c, char *args, bool divide)
         FILE *mem = open_memstream(&text, &len);
         if (!mem)
             return;
-        nodes = perft_divide(c->e->pos, (int)depth, mem);
+        nodes = perft_divide(c->e->pos, (int)depth, true, mem);
         fclose(mem);
         io_print_block(text);
         free(text);
@@ -1374,7 +1374,9 @@ int cecp_run(VariantSet *set, const char *first)
         }
         IoEvent ev = io_next(buf, sizeof buf);
         if (ev == IO_EOF && c->e->activity == ENGINE_THINK) {
-            search_done(c);     /* let the move come, then run the backlog */
+            /* the GUI is gone: move now, run what was queued, then leave */
+            engine_search_stop(c->e);
+            search_done(c);
             continue;
         }
         if (ev == IO_EOF)

@@ -54,7 +54,7 @@ uint64_t perft(Position *pos, int depth)
     return n;
 }
 
-uint64_t perft_divide(Position *pos, int depth, FILE *out)
+uint64_t perft_divide(Position *pos, int depth, bool cecp_ranks, FILE *out)
 {
     MoveList *ml = malloc(sizeof *ml);
     if (!ml)
@@ -63,7 +63,7 @@ uint64_t perft_divide(Position *pos, int depth, FILE *out)
     uint64_t total = 0;
     for (int i = 0; i < ml->n; i++) {
         char name[32];
-        move_to_string(pos, ml->m[i], false, name, sizeof name);
+        move_to_string(pos, ml->m[i], cecp_ranks, name, sizeof name);
         position_make(pos, ml->m[i]);
         uint64_t n = perft(pos, depth - 1);
         position_unmake(pos);

@@ -11,8 +11,9 @@
 
 uint64_t perft(Position *pos, int depth);
 
-/* One "MOVE: COUNT" line per root move on `out`; returns the total. */
-uint64_t perft_divide(Position *pos, int depth, FILE *out);
+/* One "MOVE: COUNT" line per root move on `out` (moves in CECP rank
+ * numbering when cecp_ranks is set, see move.h); returns the total. */
+uint64_t perft_divide(Position *pos, int depth, bool cecp_ranks, FILE *out);
 
 /* Run a reference file ("fen ..." / "depth N count" lines, '#' comments)
  * for variant v, every case up to max_depth and skipping depths whose

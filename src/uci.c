@@ -16,6 +16,7 @@
 #include "engine.h"
 #include "io.h"
 #include "uci.h"
+#include "perft.h"
 
 typedef struct {
     Engine *e;
@@ -423,9 +424,35 @@ static bool parse_go(Uci *u, char *args, SearchLimits *l, MoveList *include)
     return true;
 }
 
+/* "go perft N" (as Fairy-Stockfish): one line per root move, then the total. */
+static void go_perft(Uci *u, char *args)
+{
+    char *s = args, *tok = next_token(&s);
+    char *end = NULL;
+    long depth = tok ? strtol(tok, &end, 10) : 0;
+    if (!tok || *end || depth < 1 || depth > 20) {
+        say("go perft: depth must be a number from 1 to 20%s%s", "", "");
+        return;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem)
+        return;
+    uint64_t nodes = perft_divide(u->e->pos, (int)depth, false, mem);
+    fclose(mem);
+    io_print_block(text);
+    free(text);
+    io_printf("\nNodes searched: %" PRIu64, nodes);
+}
+
 static void cmd_go(Uci *u, char *args)
 {
     finish_go(u);
+    if (strncmp(args, "perft", 5) == 0 && (args[5] == ' ' || args[5] == '\0')) {
+        go_perft(u, args + 5);
+        return;
+    }
     SearchLimits l;
     MoveList *include = malloc(sizeof *include);
     if (!include)
@@ -532,12 +559,8 @@ int uci_run(VariantSet *set, const char *first)
     }
     while (!u->quit) {
         IoEvent ev = io_next(buf, sizeof buf);
-        if (ev == IO_EOF && engine_searching(u->e) && !u->hold) {
-            search_done(u);     /* a limited search may finish */
-            continue;
-        }
         if (ev == IO_EOF)
-            break;
+            break;              /* finish_go below stops the search: one bestmove */
         if (ev == IO_SEARCH_DONE) {
             if (engine_searching(u->e) && (unsigned)strtoul(buf, NULL, 10) == u->e->search_id)
                 search_done(u);

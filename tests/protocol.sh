@@ -4,6 +4,12 @@
 # variant lists, which change as files are added), with NAME.out.
 #   top_srcdir, top_builddir: as set by `make check` (default: .)
 #   PROTOCOL_REGEN=1: write the .out files instead of comparing.
+# Directives in a transcript (not sent to the engine):
+#   #nothink        drop thinking output (its amount depends on timing)
+#   #mask-moves     'move X' -> 'move MOVE' and 'ponder X' -> 'ponder MOVE'
+#   #mask-bestmove  'bestmove ...' -> 'bestmove MOVE'
+#   #wait N REGEX   wait until N output lines match REGEX
+#   #! ARGS         extra program arguments (first lines)
 srcdir=$(cd "${top_srcdir:-.}" && pwd)   # absolute: it is also a sed pattern
 builddir=${top_builddir:-.}
 engine=$builddir/menagerie
@@ -46,7 +52,7 @@ wait_for() {
 feed() {
     while IFS= read -r line; do
         case $line in
-        '#nothink'|'#mask-moves') ;;
+        '#nothink'|'#mask-moves'|'#mask-bestmove') ;;
         '#wait '*)
             set -- $line
             count=$2
@@ -88,8 +94,12 @@ for input in "$srcdir"/tests/protocol/*.in; do
     else
         normalise < "$out" > "$tmp/$name.got"
     fi
+    if grep -q '^#mask-bestmove' "$input"; then
+        sed -i -E 's/^bestmove .*/bestmove MOVE/' "$tmp/$name.got"
+    fi
     if grep -q '^#mask-moves' "$input"; then
-        sed -i -E -e 's/^move .*/move MOVE/' -e '/^[0-9]+ -?[0-9]+ .*	/d' "$tmp/$name.got"
+        sed -i -E -e 's/^move .*/move MOVE/' -e 's/ ponder [^ ]+$/ ponder MOVE/' \
+            -e '/^[0-9]+ -?[0-9]+ .*	/d' "$tmp/$name.got"
     fi
     if [ -n "$PROTOCOL_REGEN" ]; then
         cp "$tmp/$name.got" "$expected"

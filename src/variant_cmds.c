@@ -45,11 +45,16 @@ int cmd_check(int argc, char **argv)
 
 void variant_print_list(const VariantSet *set, FILE *out)
 {
+    int width = 8;
+    for (int i = 0; i < set->count; i++) {
+        int n = (int)strlen(set->items[i]->name);
+        width = n > width ? n : width;
+    }
     for (int i = 0; i < set->count; i++) {
         const Variant *v = set->items[i];
         char board[16];
         snprintf(board, sizeof board, "%dx%d", v->files, v->ranks);
-        fprintf(out, "%-16s %-6s %s%s\n", v->name, board, v->origin,
+        fprintf(out, "%-*s  %-6s %s%s\n", width, v->name, board, v->origin,
                 v->abstract ? " (abstract)" : "");
     }
 }

@@ -56,6 +56,16 @@ void cecp_variant_list(const VariantSet *set, char *buf, size_t size)
         if (n < 0 || (size_t)n >= size - len)
             break;
         len += (size_t)n;
+        /* engine-defined variants also answer to their aliases, the names
+           other engines use for them (so XBoard can pair us with them) */
+        for (int a = 0; !v->xboard.known && a < v->naliases; a++) {
+            if (varset_find(set, v->aliases[a]) != v)
+                continue;
+            n = snprintf(buf + len, size - len, ",%s", v->aliases[a]);
+            if (n < 0 || (size_t)n >= size - len)
+                return;
+            len += (size_t)n;
+        }
     }
 }
 

@@ -6,7 +6,7 @@
 #   PROTOCOL_REGEN=1: write the .out files instead of comparing.
 # Directives in a transcript (not sent to the engine):
 #   #nothink        drop thinking output (its amount depends on timing)
-#   #mask-moves     'move X' -> 'move MOVE' and 'ponder X' -> 'ponder MOVE'
+#   #mask-moves     'move X', 'ponder X', 'Hint: X' -> MOVE
 #   #mask-bestmove  'bestmove ...' -> 'bestmove MOVE'
 #   #wait N REGEX   wait until N output lines match REGEX
 #   #! ARGS         extra program arguments (first lines)
@@ -99,6 +99,7 @@ for input in "$srcdir"/tests/protocol/*.in; do
     fi
     if grep -q '^#mask-moves' "$input"; then
         sed -i -E -e 's/^move .*/move MOVE/' -e 's/ ponder [^ ]+$/ ponder MOVE/' \
+            -e 's/^Hint: .*/Hint: MOVE/' \
             -e '/^[0-9]+ -?[0-9]+ .*	/d' "$tmp/$name.got"
     fi
     if [ -n "$PROTOCOL_REGEN" ]; then

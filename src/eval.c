@@ -50,6 +50,7 @@ struct EvalTables {
     int hand_value[MAX_PIECE_TYPES];
     bool pawnlike[MAX_PIECE_TYPES];
     bool slider[MAX_PIECE_TYPES];
+    bool file_slider[MAX_PIECE_TYPES];    /* slides straight ahead: wants open files */
     bool royal[MAX_PIECE_TYPES];
     int mob_expect[MAX_PIECE_TYPES];      /* slider squares expected, x4 */
     int attack_weight[MAX_PIECE_TYPES];   /* king-attack units */
@@ -252,8 +253,32 @@ static int zone_distance(const Variant *v, int type, int color, int sq)
     return best;
 }
 
+/* The lowest relative rank where `color` has this type in the start
+ * position, or -1. */
+static int home_rank(const Variant *v, int t, int color)
+{
+    int nsq = v->files * v->ranks, best = -1;
+    for (int sq = 0; sq < nsq; sq++) {
+        if (v->start_board[sq] != piece_code(t, color))
+            continue;
+        int rel = color == WHITE ? var_rank(v, sq) : v->ranks - 1 - var_rank(v, sq);
+        if (best < 0 || rel < best)
+            best = rel;
+    }
+    return best;
+}
+
+/* 1 on the centre file(s), 0 on the edge files. */
+static double file_centrality(const Variant *v, int sq)
+{
+    if (v->files < 2)
+        return 0;
+    return 1.0 - fabs(2.0 * var_file(v, sq) - (v->files - 1)) / (v->files - 1);
+}
+
 static void derive_pst_piece(EvalTables *et, const Variant *v, int t, int c)
 {
+    int home = home_rank(v, t, c);
     int nsq = v->files * v->ranks;
     double avg = average_mobility(v, t, false), maxd = 1;
     for (int sq = 0; sq < nsq; sq++) {
@@ -275,10 +300,25 @@ static void derive_pst_piece(EvalTables *et, const Variant *v, int t, int c)
             int rel = c == WHITE ? var_rank(v, sq) : v->ranks - 1 - var_rank(v, sq);
             mg = -12.0 * rel;
             eg = 30.0 * centre;
+            /* Where castling exists, the king belongs on a wing. */
+            if (v->castling.enabled && v->castling.king == t)
+                mg -= 24.0 * file_centrality(v, sq);
         } else {
+            /* Heavy pieces gain little from a central post early on
+               (and should not be brought out first). */
             double k = et->pawnlike[t] ? 0.05 : 0.12;
-            mg = k * et->value[t] * centre;
+            mg = k * (et->value[t] < 400 ? et->value[t] : 400) * centre;
             eg = 0.6 * mg;
+        }
+        if (et->pawnlike[t] && home >= 0) {
+            /* Centre pawns take space, wing pawns guard the king. */
+            int rel = c == WHITE ? var_rank(v, sq) : v->ranks - 1 - var_rank(v, sq);
+            int adv = rel - home;
+            if (adv > 2) adv = 2;
+            if (adv > 0) {
+                double cf = file_centrality(v, sq);
+                mg += adv * (20.0 * cf * cf - 5.0);
+            }
         }
         int d = zone_distance(v, t, c, sq);
         et->progress[c][t][sq] = 0;
@@ -299,6 +339,22 @@ static void derive_pst_piece(EvalTables *et, const Variant *v, int t, int c)
         et->pst[0][c][t][sq] = (int16_t)lround(mg);
         et->pst[1][c][t][sq] = (int16_t)lround(eg);
     }
+}
+
+/* Does the piece slide straight forward (a rook line) from mid-board? */
+static bool slides_ahead(const Variant *v, int type)
+{
+    const XbTable *t = &v->piece[type].table;
+    int from = var_square(v, v->files / 2, v->ranks / 2);
+    for (const XbRay *r = xb_rays_begin(t, WHITE, from); r < xb_rays_end(t, WHITE, from); r++) {
+        if (!(r->flags & XB_RAY_SLIDE) || r->len < 2 || (r->mode & (XB_MODE_P | XB_MODE_G))
+            || (r->flags & (XB_RAY_MULTILEG | XB_RAY_CASTLE)))
+            continue;
+        int to = t->steps[r->first].sq;
+        if (to == from + v->files)
+            return true;
+    }
+    return false;
 }
 
 static void derive_geometry(EvalTables *et, const Variant *v)
@@ -329,6 +385,7 @@ static void derive_tables(EvalTables *et, const Variant *v)
     for (int t = 0; t < v->ntypes; t++) {
         double slide = average_mobility(v, t, true);
         et->slider[t] = slide > 0.5;
+        et->file_slider[t] = !et->royal[t] && slides_ahead(v, t);
         et->mob_expect[t] = (int)lround(4 * slide);
         int w = et->value[t] / 150;
         et->attack_weight[t] = et->royal[t] || et->pawnlike[t] ? 0 : w < 1 ? 1 : w > 6 ? 6 : w;
@@ -437,7 +494,9 @@ typedef struct {
     int npawns[2], nonroyal[2], hand_count[2];
     int attack_units[2];        /* units of attack against colour c's royal */
     int attackers[2];
+    int nfile_sliders[2];
     uint8_t pawn_sq[2][MAX_SQUARES];
+    uint8_t file_slider_sq[2][MAX_SQUARES];
 } EvalState;
 
 static inline void add(EvalState *st, int term, int color, int mg, int eg)
@@ -509,6 +568,8 @@ static void eval_pieces(const EvalTables *et, const Position *pos, EvalState *st
             continue;
         }
         st->npm[c] += et->value[t];
+        if (et->file_slider[t])
+            st->file_slider_sq[c][st->nfile_sliders[c]++] = (uint8_t)sq;
         if (et->slider[t]) {
             int m = 4 * slider_mobility(pos, t, c, sq) - et->mob_expect[t];
             add(st, T_MOBILITY, c, m, m * 5 / 4);
@@ -572,11 +633,52 @@ static void eval_pawns(const EvalTables *et, const Position *pos, EvalState *st)
                 add(st, T_PAWNS, c, 5 + p * p / 8, 10 + p * p * 5 / 8);
             }
         }
+    /* Rook-like pieces on files without own (and enemy) pawn-likes. */
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < st->nfile_sliders[c]; i++) {
+            int f = var_file(v, st->file_slider_sq[c][i]);
+            if (count[c][f])
+                continue;
+            if (count[!c][f])
+                add(st, T_MOBILITY, c, 10, 5);
+            else
+                add(st, T_MOBILITY, c, 22, 10);
+        }
 }
 
-static void eval_king(const EvalTables *et, EvalState *st)
+/* Own pawn-like pieces in front of a royal that is still at home. */
+static int pawn_shield(const EvalTables *et, const Position *pos, int c, int king)
+{
+    const Variant *v = pos->v;
+    int f = var_file(v, king), r = var_rank(v, king);
+    int rel = c == WHITE ? r : v->ranks - 1 - r, dir = c == WHITE ? 1 : -1;
+    if (rel > 1)
+        return 0;
+    int bonus = 0;
+    for (int df = -1; df <= 1; df++) {
+        int nf = f + df;
+        if (nf < 0 || nf >= v->files)
+            continue;
+        for (int step = 1; step <= 2; step++) {
+            int nr = r + step * dir;
+            if (nr < 0 || nr >= v->ranks)
+                break;
+            uint8_t code = pos->board[var_square(v, nf, nr)];
+            if (code != EMPTY && code != HOLE && code_color(code) == c
+                && et->pawnlike[code_type(code)]) {
+                bonus += step == 1 ? 14 : 7;
+                break;
+            }
+        }
+    }
+    return bonus;
+}
+
+static void eval_king(const EvalTables *et, const Position *pos, EvalState *st)
 {
     for (int c = 0; c < 2; c++) {
+        if (st->royal_sq[c] >= 0 && !pos->v->has_drops)
+            add(st, T_KING, c, pawn_shield(et, pos, c, st->royal_sq[c]), 0);
         if (st->royal_sq[c] < 0 || st->attackers[c] < 2)
             continue;
         int u = st->attack_units[c];
@@ -585,7 +687,6 @@ static void eval_king(const EvalTables *et, EvalState *st)
             penalty = 600;
         add(st, T_KING, c, -penalty, -penalty / 4);
     }
-    (void)et;
 }
 
 /* Drive a bare royal to the edge and bring our royal closer; bonus for
@@ -632,11 +733,12 @@ static int eval_run(const EvalTables *et, const Position *pos, EvalState *st, in
     st->npm[0] = st->npm[1] = st->npawns[0] = st->npawns[1] = 0;
     st->nonroyal[0] = st->nonroyal[1] = st->hand_count[0] = st->hand_count[1] = 0;
     st->attack_units[0] = st->attack_units[1] = st->attackers[0] = st->attackers[1] = 0;
+    st->nfile_sliders[0] = st->nfile_sliders[1] = 0;
     find_royals(et, pos, st);
     eval_pieces(et, pos, st, WHITE);
     eval_pieces(et, pos, st, BLACK);
     eval_pawns(et, pos, st);
-    eval_king(et, st);
+    eval_king(et, pos, st);
     eval_endgame(et, pos, st);
     add(st, T_TEMPO, pos->side, TEMPO, TEMPO / 2);
 

@@ -49,12 +49,20 @@ static bool promotion_target_available(const Position *pos, const PieceType *tar
 
 /* Add the move from->to of type `type`, expanded into its promotion
  * choices; the plain move is kept unless promotion is mandatory. */
-static void add_move(const Position *pos, MoveList *ml, int type, int from, int to, int flags)
+static void add_move(const Position *pos, MoveList *ml, int type, int from, int to, int flags,
+                     unsigned gen)
 {
     const PieceType *pt = &pos->v->piece[type];
     int color = pos->side;
-    if (!(pt->can_promote && promotion_applies(pt, color, from, to))) {
-        push(ml, from, to, MOVE_NORMAL, 0, flags);
+    bool capture = pos->board[to] != EMPTY;
+    if (!pt->can_promote) {
+        if (gen & (capture ? GEN_NOISY : GEN_QUIET))
+            push(ml, from, to, MOVE_NORMAL, 0, flags);
+        return;
+    }
+    if (!promotion_applies(pt, color, from, to)) {
+        if (gen & (capture ? GEN_NOISY : GEN_QUIET))
+            push(ml, from, to, MOVE_NORMAL, 0, flags);
         return;
     }
     bool forced = pt->promo_mandatory == PROMO_ALWAYS
@@ -69,9 +77,10 @@ static void add_move(const Position *pos, MoveList *ml, int type, int from, int 
             ? pos->count[color][t] >= pos->v->start_count[color][t]
             : !promotion_target_available(pos, &pos->v->piece[t], t, color))
             continue;
-        push(ml, from, to, MOVE_NORMAL, t + 1, flags);
+        if (gen & GEN_NOISY)
+            push(ml, from, to, MOVE_NORMAL, t + 1, flags);
     }
-    if (!forced)
+    if (!forced && (gen & (capture ? GEN_NOISY : GEN_QUIET)))
         push(ml, from, to, MOVE_NORMAL, 0, flags);
 }
 
@@ -109,7 +118,7 @@ static bool virgin2_ok(const Position *pos, int type, int sq)
 /* Hoppers: the first occupied square is the hurdle; 'p' continues as a
  * slide after it, 'g' lands on the square right behind it. */
 static void gen_hopper_ray(const Position *pos, MoveList *ml, int type, int from,
-                           const XbRay *r, const XbStep *steps)
+                           const XbRay *r, const XbStep *steps, unsigned gen)
 {
     bool grasshopper = r->mode & XB_MODE_G;
     bool hopped = false;
@@ -123,9 +132,9 @@ static void gen_hopper_ray(const Position *pos, MoveList *ml, int type, int from
         }
         if (code == EMPTY) {
             if (r->mode & XB_MODE_M)
-                add_move(pos, ml, type, from, to, 0);
+                add_move(pos, ml, type, from, to, 0, gen);
         } else if (can_take(pos, code, r->mode)) {
-            add_move(pos, ml, type, from, to, 0);
+            add_move(pos, ml, type, from, to, 0, gen);
         }
         if (code != EMPTY || grasshopper)
             return;
@@ -133,10 +142,14 @@ static void gen_hopper_ray(const Position *pos, MoveList *ml, int type, int from
 }
 
 static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const XbRay *r,
-                    const XbStep *steps)
+                    const XbStep *steps, unsigned gen)
 {
     uint16_t mode = r->mode;
-    bool ep_maker = (r->flags & XB_RAY_INITIAL) && !(mode & (XB_MODE_C | XB_MODE_D));
+    /* an initial or lame multi-square non-capture leaves e.p. rights */
+    bool ep_maker = (r->flags & (XB_RAY_INITIAL | XB_RAY_LAME)) && !(mode & (XB_MODE_C | XB_MODE_D));
+    /* captures only: a move to an empty square matters if it promotes */
+    if (!(gen & GEN_QUIET) && !pos->v->piece[type].can_promote)
+        mode &= (uint16_t)~XB_MODE_M;
     for (int k = 0; k < r->len; k++) {
         const XbStep *s = &steps[k];
         if (s->test != XB_NO_SQ) {
@@ -149,20 +162,21 @@ static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const
         if (code == EMPTY) {
             if (mode & XB_MODE_M)
                 add_move(pos, ml, type, from, to,
-                         ep_maker && (k > 0 || s->test != XB_NO_SQ) ? MOVEF_EP_MAKER : 0);
-            if ((mode & XB_MODE_E) && is_ep_square(pos, to)) {
+                         ep_maker && (k > 0 || s->test != XB_NO_SQ) ? MOVEF_EP_MAKER : 0, gen);
+            if ((mode & XB_MODE_E) && (gen & GEN_NOISY) && is_ep_square(pos, to)) {
                 push(ml, from, to, MOVE_EP, 0, 0);
                 ml->m[ml->n - 1].victim[0] = pos->ep_victim;
             }
             continue;
         }
         if (can_take(pos, code, mode))
-            add_move(pos, ml, type, from, to, 0);
+            add_move(pos, ml, type, from, to, 0, gen);
         return;
     }
 }
 
-static void gen_table(const Position *pos, MoveList *ml, int type, int from, const XbTable *t)
+static void gen_table(const Position *pos, MoveList *ml, int type, int from, const XbTable *t,
+                      unsigned gen)
 {
     int color = pos->side;
     const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
@@ -177,9 +191,9 @@ static void gen_table(const Position *pos, MoveList *ml, int type, int from, con
         }
         const XbStep *steps = t->steps + r->first;
         if (r->mode & (XB_MODE_P | XB_MODE_G))
-            gen_hopper_ray(pos, ml, type, from, r, steps);
+            gen_hopper_ray(pos, ml, type, from, r, steps, gen);
         else
-            gen_ray(pos, ml, type, from, r, steps);
+            gen_ray(pos, ml, type, from, r, steps, gen);
     }
 }
 
@@ -194,21 +208,21 @@ static void confine(const Position *pos, MoveList *ml, int first, int type)
     ml->n = w;
 }
 
-static void gen_piece(const Position *pos, MoveList *ml, int from)
+static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
 {
     int type = code_type(pos->board[from]);
     const PieceType *pt = &pos->v->piece[type];
     int first = ml->n;
-    gen_table(pos, ml, type, from, &pt->table);
+    gen_table(pos, ml, type, from, &pt->table, gen);
     if (pt->has_extra && sqset_has(&pt->extra_region[pos->side], from))
-        gen_table(pos, ml, type, from, &pt->extra_table);
+        gen_table(pos, ml, type, from, &pt->extra_table, gen);
     if (pt->confined)
         confine(pos, ml, first, type);
 }
 
 void gen_piece_moves(const Position *pos, MoveList *ml, int from)
 {
-    gen_piece(pos, ml, from);
+    gen_piece(pos, ml, from, GEN_NOISY | GEN_QUIET);
 }
 
 /* ---- castling ---------------------------------------------------------- */
@@ -315,10 +329,17 @@ static void gen_drops(const Position *pos, MoveList *ml)
 
 void gen_pseudo(const Position *pos, MoveList *ml)
 {
-    int color = pos->side;
     ml->n = 0;
+    gen_staged(pos, ml, GEN_NOISY | GEN_QUIET);
+}
+
+void gen_staged(const Position *pos, MoveList *ml, unsigned gen)
+{
+    int color = pos->side;
     for (int i = 0; i < pos->nlist[color]; i++)
-        gen_piece(pos, ml, pos->list[color][i]);
+        gen_piece(pos, ml, pos->list[color][i], gen);
+    if (!(gen & GEN_QUIET))
+        return;
     if (pos->v->castling.enabled)
         gen_castling(pos, ml);
     if (pos->v->has_drops)
@@ -590,10 +611,10 @@ static void add_ray_squares_before(SquareSet *set, const XbTable *t, int color, 
     }
 }
 
-static void sensitive_squares(const Position *pos, int king, SquareSet *set)
+static void sensitive_squares(const Position *pos, int king, int them, SquareSet *set)
 {
     const Variant *v = pos->v;
-    int nsq = v->files * v->ranks, them = !pos->side;
+    int nsq = v->files * v->ranks;
     memset(set, 0, sizeof *set);
     for (int i = 0; i < pos->nlist[them]; i++) {
         int from = pos->list[them][i];
@@ -641,6 +662,31 @@ static int lone_royal_not_in_check(const Position *pos)
     return -1;
 }
 
+int royal_exposure(const Position *pos, int color, SquareSet *set)
+{
+    const Variant *v = pos->v;
+    if (!v->royal_types)
+        return -1;
+    int royal = -1;
+    for (int t = 0; t < v->ntypes; t++)
+        if ((v->royal_types >> t & 1) && pos->count[color][t]) {
+            if (royal >= 0 || pos->count[color][t] > 1)
+                return -1;
+            royal = t;
+        }
+    if (royal < 0)
+        return -1;
+    uint8_t code = piece_code(royal, color);
+    for (int i = 0; i < pos->nlist[color]; i++) {
+        int sq = pos->list[color][i];
+        if (pos->board[sq] != code)
+            continue;
+        sensitive_squares(pos, sq, !color, set);
+        return sq;
+    }
+    return -1;
+}
+
 /* Can move m be accepted without making it? */
 static inline bool surely_legal(const SquareSet *sensitive, int king, Move m)
 {
@@ -659,12 +705,15 @@ void gen_legal(Position *pos, MoveList *ml)
         return;
     }
     gen_pseudo(pos, ml);
-    /* Variants without royals (giveaway) have no self-check to test. */
-    bool needs_test = v->royal_types || v->rules.facing_royals_illegal;
+    /* A side without royals (giveaway, horde's White) has no self-check to test. */
+    bool has_royal = false;
+    for (int t = 0; t < v->ntypes && !has_royal; t++)
+        has_royal = (v->royal_types >> t & 1) && pos->count[pos->side][t];
+    bool needs_test = has_royal || v->rules.facing_royals_illegal;
     int king = needs_test ? lone_royal_not_in_check(pos) : -1;
     SquareSet sensitive;
     if (king >= 0)
-        sensitive_squares(pos, king, &sensitive);
+        sensitive_squares(pos, king, !pos->side, &sensitive);
     int w = 0;
     bool any_capture = false;
     for (int i = 0; i < ml->n; i++) {

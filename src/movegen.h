@@ -11,6 +11,13 @@
 /* Every pseudo-legal move (own royal may be left attacked). */
 void gen_pseudo(const Position *pos, MoveList *ml);
 
+/* Part of the pseudo-legal moves, for staged move picking: GEN_NOISY
+ * gives captures (e.p. too) and promotions, GEN_QUIET the rest (castling
+ * and drops among them); both together are exactly gen_pseudo.  The
+ * moves are appended to ml. */
+enum { GEN_NOISY = 1, GEN_QUIET = 2 };
+void gen_staged(const Position *pos, MoveList *ml, unsigned gen);
+
 /* The pseudo-legal moves of the piece on `from`, appended to ml (the
  * search checks a hash-table move with this before generating all). */
 void gen_piece_moves(const Position *pos, MoveList *ml, int from);
@@ -31,6 +38,14 @@ int count_refused_drop_mates(Position *pos);
 /* Is square `sq` attacked by a piece of colour `by` (one that could
  * capture a royal piece standing there)? */
 bool square_attacked(const Position *pos, int sq, int by);
+
+/* The square of the single royal piece of `color`, or -1 (none, or
+ * several).  *set receives every square whose change (vacated, occupied,
+ * a victim removed) could let a piece of the other colour attack it: a
+ * move touching none of them, made by another piece, neither exposes
+ * that royal nor (for the other side's moves) gives a discovered check.
+ * Whether the royal is attacked now is not looked at. */
+int royal_exposure(const Position *pos, int color, SquareSet *set);
 
 /* Is a royal piece of `color` attacked (for several royals with
  * rules.royal_spare: all of them)? */

@@ -134,6 +134,8 @@ static void set_ep_rights(Position *pos, int from, int to)
     pos->ep_count = 0;
     for (int i = 1; i < g && pos->ep_count < 2; i++) {
         int sq = var_square(v, fx + i * sx, fy + i * sy);
+        if (!sqset_has(&v->rules.ep_region[pos->side], sq))
+            continue;
         pos->ep[pos->ep_count++] = (uint8_t)sq;
         pos->hash ^= zobrist->ep[sq];
     }

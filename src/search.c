@@ -7,10 +7,16 @@
  * futility and late move pruning, check extension, mate-distance
  * pruning, and a quiescence search over captures, promotions and what
  * the variant makes tactical (flag moves, checks in n-check games).
- * Moves come from gen_pseudo and are tested for legality only when
- * played; ordering is staged: hash move (checked against the piece's
- * own moves, before anything else is generated), captures by MVV/LVA
- * with SEE deciding losing ones, killers, history.
+ * Moves are generated in stages: the hash move (checked against the
+ * piece's own moves, before anything else is generated), then captures
+ * and promotions by MVV/LVA (SEE only where the victim is worth less
+ * than the capturer; losing ones wait), then quiet moves by killer,
+ * countermove and history, then the losing captures.  Quiescence
+ * generates captures only.  Legality and "gives check" need no full
+ * attack test for most moves: per node, the squares through which each
+ * royal could be exposed are computed once (royal_exposure), and only
+ * moves touching them are tested in full.  Static evaluations are
+ * cached by hash.
  *
  * Game ends come from the variant's rules: immediate_result() at every
  * node, checkmate and stalemate outcomes from Rules, repetition (with
@@ -21,6 +27,7 @@
  * own copy of the position; stop and ponderhit arrive through atomics.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,18 +48,30 @@
 #define ORDER_KILLER   (1 << 22)
 #define ORDER_BAD      (-(1 << 24))
 
-enum { PICK_TT, PICK_GEN, PICK_MAIN, PICK_DONE };
+enum { PICK_TT, PICK_NOISY_GEN, PICK_NOISY, PICK_QUIET_GEN, PICK_QUIET, PICK_BAD, PICK_DONE };
 
 typedef struct {
-    MoveList ml;
+    MoveList ml;             /* captures first, then the quiet moves appended */
     int      key[MAX_MOVES];
-    int      next, stage;
-    Move     tt_move;
+    int      next, stage, noisy_end, bad_next, last_key;
+    int      delta_below;    /* quiescence: skip captures of less than this */
+    Move     tt_move, counter;
     bool     tt_tried;       /* the hash move was returned before generation */
-    bool     generated;      /* ml already holds every pseudo-legal move */
+    bool     all_at_once;    /* ml holds every move from the start */
     bool     quiescence;     /* tactical moves only; losing captures dropped */
     bool     with_quiets;    /* quiescence, but keep quiet moves (check hunting) */
+    bool     exposure_ready; /* own/their sets computed */
+    int      own_king, their_king;
+    SquareSet own_set, their_set;
 } Picker;
+
+/* Static evaluations by position hash: transpositions and re-searches
+ * meet the same leaves again and again. */
+#define EVAL_CACHE (1 << 16)
+typedef struct {
+    uint64_t key;
+    int32_t  eval;
+} EvalCacheEntry;
 
 typedef struct {
     Move move;
@@ -80,11 +99,12 @@ struct Search {
     uint64_t nodes;
     bool stopped;
     int seldepth;
-    bool must_capture, null_ok_variant, has_immediate, check_tactics, flag_tactics;
+    bool must_capture, needs_legality, null_ok_variant, has_immediate, check_tactics, flag_tactics;
 
     Picker *pick;                         /* [MAX_PV + 1] */
     MoveList *scratch;
     Move killers[MAX_PV + 1][2];
+    Move counter[2 * MAX_PIECE_TYPES + 2][MAX_SQUARES];   /* [code][to] of the last move */
     int16_t history[2][2][MAX_PIECE_TYPES][MAX_SQUARES];
     Move pv[MAX_PV + 1][MAX_PV + 1];
     int pvlen[MAX_PV + 1];
@@ -92,6 +112,7 @@ struct Search {
     bool incheck[MAX_PV + 2];
 
     RootMove *root;                       /* [MAX_MOVES] */
+    EvalCacheEntry *ecache;               /* [EVAL_CACHE] */
     int nroot, pv_index, multipv;
     int lmr[64][64];
 };
@@ -104,6 +125,18 @@ static int64_t now_ms(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
+
+/* move_equal as one 64-bit comparison (the flags byte is not part of a
+ * move's identity). */
+static inline uint64_t move_bits(Move m)
+{
+    uint64_t b;
+    _Static_assert(sizeof(Move) == sizeof b, "Move is 8 bytes");
+    memcpy(&b, &m, sizeof b);
+    return b & ~((uint64_t)0xFF << (8 * offsetof(Move, flags)));
+}
+
+static inline bool same_move(Move a, Move b) { return move_bits(a) == move_bits(b); }
 
 static inline bool move_none(Move m) { return m.kind == MOVE_NORMAL && m.from == m.to; }
 static inline Move no_move(void) { Move m; memset(&m, 0, sizeof m); return m; }
@@ -123,6 +156,16 @@ static inline int16_t *history_slot(Search *s, Move m)
 {
     const Position *pos = s->pos;
     return &s->history[pos->side][m.kind == MOVE_DROP][moving_type(pos, m)][m.to];
+}
+
+/* The reply that refuted the opponent's last move before. */
+static Move counter_move(const Search *s)
+{
+    const Position *pos = s->pos;
+    if (pos->ply == 0 || pos->undo[pos->ply - 1].move.kind == MOVE_NULL)
+        return no_move();
+    Move prev = pos->undo[pos->ply - 1].move;
+    return s->counter[pos->board[prev.to]][prev.to];
 }
 
 static int outcome_score(Outcome o, int ply)
@@ -175,6 +218,18 @@ static inline void count_node(Search *s)
 {
     if ((++s->nodes & 1023) == 0 || (s->limits.nodes && s->nodes >= s->limits.nodes))
         check_limits(s);
+}
+
+static int static_eval(Search *s)
+{
+    const Position *pos = s->pos;
+    EvalCacheEntry *e = &s->ecache[pos->hash & (EVAL_CACHE - 1)];
+    if (e->key == pos->hash)
+        return e->eval;
+    int eval = eval_position(s->et, pos);
+    e->key = pos->hash;
+    e->eval = eval;
+    return eval;
 }
 
 /* ---- game ends at a node ------------------------------------------------- */
@@ -267,18 +322,53 @@ static int no_moves_score(Search *s, int ply)
     return outcome_score(r->stalemated, ply);
 }
 
-/* After making m (a legal-looking move): is it really allowed?  The
- * mover's royals must be safe, and a no-mate drop must not mate. */
-static bool made_move_illegal(Search *s, Move m)
+/* ---- legality and checks without a full attack test ---------------------- */
+
+/* Squares that could expose a royal, computed once per node when the
+ * first move is tried: `own` for the legality of our moves, `their` for
+ * whether a move gives check. */
+static void exposure_init(Search *s, Picker *p, int ply)
+{
+    const Position *pos = s->pos;
+    p->own_king = s->incheck[ply] ? -1 : royal_exposure(pos, pos->side, &p->own_set);
+    p->their_king = royal_exposure(pos, !pos->side, &p->their_set);
+    p->exposure_ready = true;
+}
+
+/* Does m touch a square of `set` (or move the royal on `king`)? */
+static inline bool touches(const SquareSet *set, int king, Move m)
+{
+    if (m.kind == MOVE_CASTLE || m.kind == MOVE_NULL || m.from == king)
+        return true;
+    if (m.kind == MOVE_EP && sqset_has(set, m.victim[0]))
+        return true;
+    return sqset_has(set, m.to) || (m.kind != MOVE_DROP && sqset_has(set, m.from));
+}
+
+/* Make m if it is legal (the mover's royals safe, a no-mate drop not
+ * mating) and set incheck[ply + 1]; false (and nothing made) otherwise. */
+static bool make_legal(Search *s, Picker *p, int ply, Move m)
 {
     Position *pos = s->pos;
-    if (position_illegal(pos))
-        return true;
-    if (m.kind == MOVE_DROP && pos->v->piece[m.piece].drop_no_mate && in_check(pos, pos->side)) {
-        gen_legal(pos, s->scratch);
-        return s->scratch->n == 0;
+    if (!p->exposure_ready)
+        exposure_init(s, p, ply);
+    bool test_own = s->needs_legality && (p->own_king < 0 || touches(&p->own_set, p->own_king, m));
+    bool full_check = p->their_king < 0 || touches(&p->their_set, p->their_king, m);
+    position_make(pos, m);
+    if (test_own && position_illegal(pos)) {
+        position_unmake(pos);
+        return false;
     }
-    return false;
+    bool check = full_check ? in_check(pos, pos->side) : piece_attacks(pos, m.to, p->their_king);
+    s->incheck[ply + 1] = check;
+    if (check && m.kind == MOVE_DROP && pos->v->piece[m.piece].drop_no_mate) {
+        gen_legal(pos, s->scratch);
+        if (s->scratch->n == 0) {
+            position_unmake(pos);
+            return false;
+        }
+    }
+    return true;
 }
 
 /* ---- move picker --------------------------------------------------------- */
@@ -286,7 +376,7 @@ static bool made_move_illegal(Search *s, Move m)
 static bool in_list(const MoveList *ml, Move m)
 {
     for (int i = 0; i < ml->n; i++)
-        if (move_equal(ml->m[i], m))
+        if (same_move(ml->m[i], m))
             return true;
     return false;
 }
@@ -303,13 +393,17 @@ static bool tt_move_ok(Search *s, Picker *p)
             return false;
         p->ml.n = 0;
         gen_piece_moves(pos, &p->ml, m.from);
-        return in_list(&p->ml, m);
+        bool ok = in_list(&p->ml, m);
+        p->ml.n = 0;
+        return ok;
     }
     if (m.kind != MOVE_DROP && m.kind != MOVE_CASTLE)
         return false;
-    gen_pseudo(pos, &p->ml);
-    p->generated = true;
-    return in_list(&p->ml, m);
+    p->ml.n = 0;
+    gen_staged(pos, &p->ml, GEN_QUIET);
+    bool ok = in_list(&p->ml, m);
+    p->ml.n = 0;
+    return ok;
 }
 
 static int victim_value(Search *s, Move m)
@@ -332,15 +426,31 @@ static int tactical_key(Search *s, Move m)
     return victim * 16 - eval_piece_value(et, moving_type(pos, m)) / 16;
 }
 
-static void picker_init(Picker *p, Move tt_move, bool quiescence, bool with_quiets)
+/* Can the capture m lose material?  Taking something worth at least the
+ * capturer cannot; otherwise static exchange decides. */
+static bool losing_capture(Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    if (m.kind == MOVE_DROP)
+        return false;
+    if (m.kind == MOVE_NORMAL && !m.piece
+        && victim_value(s, m) >= eval_capture_value(s->et, code_type(pos->board[m.from])))
+        return false;
+    return see(s->pos, s->et, m) < 0;
+}
+
+static void picker_init(Picker *p, Move tt_move, Move counter, bool quiescence, bool with_quiets)
 {
     p->stage = PICK_TT;
     p->tt_move = tt_move;
+    p->counter = counter;
     p->tt_tried = false;
-    p->generated = false;
     p->quiescence = quiescence;
     p->with_quiets = with_quiets;
-    p->next = 0;
+    p->exposure_ready = false;
+    p->next = p->noisy_end = p->bad_next = 0;
+    p->delta_below = -SCORE_INF;
+    p->ml.n = 0;
 }
 
 static bool flag_move(const Position *pos, Move m)
@@ -349,17 +459,15 @@ static bool flag_move(const Position *pos, Move m)
     return (r->flag_pieces >> moving_type(pos, m) & 1) && sqset_has(&r->flag_region[pos->side], m.to);
 }
 
-static void picker_generate(Search *s, Picker *p, int ply)
+/* Keys for ml[from..n): tactical moves by MVV/LVA, quiet ones by killer,
+ * countermove and history; quiet moves dropped in quiescence. */
+static void picker_score(Search *s, Picker *p, int ply, int from)
 {
     Position *pos = s->pos;
-    if (s->must_capture)
-        gen_legal(pos, &p->ml);
-    else if (!p->generated)
-        gen_pseudo(pos, &p->ml);
-    int w = 0;
-    for (int i = 0; i < p->ml.n; i++) {
+    int w = from;
+    for (int i = from; i < p->ml.n; i++) {
         Move m = p->ml.m[i];
-        if (p->tt_tried && move_equal(m, p->tt_move))
+        if (p->tt_tried && same_move(m, p->tt_move))
             continue;
         int key;
         if (is_tactical(pos, m)) {
@@ -367,16 +475,18 @@ static void picker_generate(Search *s, Picker *p, int ply)
         } else if (p->quiescence && !p->with_quiets
                    && !(s->flag_tactics && flag_move(pos, m))) {
             continue;
-        } else if (move_equal(m, s->killers[ply][0])) {
+        } else if (same_move(m, s->killers[ply][0])) {
             key = ORDER_KILLER + 2;
-        } else if (move_equal(m, s->killers[ply][1])) {
+        } else if (same_move(m, s->killers[ply][1])) {
             key = ORDER_KILLER + 1;
+        } else if (same_move(m, p->counter)) {
+            key = ORDER_KILLER;
         } else {
             key = *history_slot(s, m);
             if (s->flag_tactics && flag_move(pos, m))
                 key = ORDER_TACTICAL;
         }
-        if (!p->tt_tried && !move_none(p->tt_move) && move_equal(m, p->tt_move))
+        if (!p->tt_tried && !move_none(p->tt_move) && same_move(m, p->tt_move))
             key = 1 << 30;   /* must-capture lists: the hash move still goes first */
         p->ml.m[w] = m;
         p->key[w++] = key;
@@ -387,53 +497,109 @@ static void picker_generate(Search *s, Picker *p, int ply)
 /* The ordering key of the move picker_next returned last. */
 static int picker_last_key(const Picker *p)
 {
-    return p->stage == PICK_GEN || p->next == 0 ? 1 << 30 : p->key[p->next - 1];
+    return p->last_key;
 }
 
-/* The next move to try, or false when there are none left. */
+/* Best remaining of ml[next..end) to the front; its index. */
+static int pick_best(Picker *p, int end)
+{
+    int best = p->next;
+    for (int i = p->next + 1; i < end; i++)
+        if (p->key[i] > p->key[best])
+            best = i;
+    Move m = p->ml.m[best];
+    int key = p->key[best];
+    p->ml.m[best] = p->ml.m[p->next];
+    p->key[best] = p->key[p->next];
+    p->ml.m[p->next] = m;
+    p->key[p->next] = key;
+    return p->next;
+}
+
+/* The next move to try, or false when there are none left.  Stages: the
+ * hash move; captures and promotions (losing ones put aside); the quiet
+ * moves; the losing captures.  Quiescence stops after the captures unless
+ * quiet moves matter (check evasion, check hunting, flag moves). */
 static bool picker_next(Search *s, Picker *p, int ply, Move *out)
 {
+    Position *pos = s->pos;
     switch (p->stage) {
     case PICK_TT:
-        p->stage = PICK_GEN;
+        p->stage = PICK_NOISY_GEN;
         if (!move_none(p->tt_move) && !s->must_capture && tt_move_ok(s, p)) {
-            if (!p->quiescence || is_tactical(s->pos, p->tt_move)) {
+            if (!p->quiescence || p->with_quiets || is_tactical(pos, p->tt_move)
+                || (s->flag_tactics && flag_move(pos, p->tt_move))) {
                 p->tt_tried = true;
+                p->last_key = 1 << 30;
                 *out = p->tt_move;
                 return true;
             }
         }
         /* fall through */
-    case PICK_GEN:
-        picker_generate(s, p, ply);
-        p->stage = PICK_MAIN;
+    case PICK_NOISY_GEN:
+        p->ml.n = 0;
+        if (s->must_capture) {
+            gen_legal(pos, &p->ml);
+            p->all_at_once = true;
+        } else if (p->with_quiets || (p->quiescence && s->flag_tactics)) {
+            gen_staged(pos, &p->ml, GEN_NOISY | GEN_QUIET);
+            p->all_at_once = true;
+        } else {
+            gen_staged(pos, &p->ml, GEN_NOISY);
+            p->all_at_once = false;
+        }
+        picker_score(s, p, ply, 0);
+        p->noisy_end = p->ml.n;
+        p->stage = PICK_NOISY;
         /* fall through */
-    case PICK_MAIN:
-        while (p->next < p->ml.n) {
-            int best = p->next;
-            for (int i = p->next + 1; i < p->ml.n; i++)
-                if (p->key[i] > p->key[best])
-                    best = i;
-            Move m = p->ml.m[best];
-            int key = p->key[best];
-            p->ml.m[best] = p->ml.m[p->next];
-            p->key[best] = p->key[p->next];
-            p->ml.m[p->next] = m;
-            p->key[p->next] = key;
+    case PICK_NOISY:
+        while (p->next < p->noisy_end) {
+            int i = pick_best(p, p->noisy_end);
+            Move m = p->ml.m[i];
+            int key = p->key[i];
+            p->next++;
+            if (p->quiescence && !m.piece && is_tactical(pos, m)
+                && victim_value(s, m) < p->delta_below)
+                continue;
             /* A capture that loses material waits until after the quiet
                moves (in quiescence it is not tried at all). */
-            if (key >= ORDER_TACTICAL && key < (1 << 30) && m.kind != MOVE_DROP
-                && see(s->pos, s->et, m) < 0) {
-                if (p->quiescence) {
-                    p->next++;
-                    continue;
-                }
-                p->key[p->next] = ORDER_BAD + (key - ORDER_TACTICAL) / 64;
+            if (key >= ORDER_TACTICAL && key < (1 << 30) && losing_capture(s, m)) {
+                p->key[i] = ORDER_BAD + (key - ORDER_TACTICAL) / 64;
                 continue;
             }
-            p->next++;
+            p->last_key = key;
             *out = m;
             return true;
+        }
+        if (p->all_at_once || p->quiescence) {
+            p->stage = p->quiescence ? PICK_DONE : PICK_BAD;
+            return picker_next(s, p, ply, out);
+        }
+        p->stage = PICK_QUIET_GEN;
+        /* fall through */
+    case PICK_QUIET_GEN:
+        gen_staged(pos, &p->ml, GEN_QUIET);
+        picker_score(s, p, ply, p->noisy_end);
+        p->stage = PICK_QUIET;
+        /* fall through */
+    case PICK_QUIET:
+        if (p->next < p->ml.n) {
+            int i = pick_best(p, p->ml.n);
+            p->next++;
+            p->last_key = p->key[i];
+            *out = p->ml.m[i];
+            return true;
+        }
+        p->stage = PICK_BAD;
+        /* fall through */
+    case PICK_BAD:
+        while (p->bad_next < p->noisy_end) {
+            int i = p->bad_next++;
+            if (p->key[i] <= ORDER_BAD / 2) {
+                p->last_key = p->key[i];
+                *out = p->ml.m[i];
+                return true;
+            }
         }
         p->stage = PICK_DONE;
         /* fall through */
@@ -462,6 +628,12 @@ static void reward_quiet(Search *s, Move best, const Move *tried, int ntried, in
     if (!move_equal(s->killers[ply][0], best)) {
         s->killers[ply][1] = s->killers[ply][0];
         s->killers[ply][0] = best;
+    }
+    const Position *pos = s->pos;
+    if (pos->ply > 0) {
+        Move prev = pos->undo[pos->ply - 1].move;
+        if (prev.kind != MOVE_NULL)
+            s->counter[pos->board[prev.to]][prev.to] = best;
     }
 }
 
@@ -493,7 +665,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
         return over;
     bool incheck = s->incheck[ply];
     if (ply >= MAX_PLY)
-        return incheck ? 0 : eval_position(s->et, pos);
+        return incheck ? 0 : static_eval(s);
 
     /* Step 2. Transposition table */
     TTEntry tte;
@@ -510,7 +682,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
     /* Step 3. Stand pat: the side to move may decline every capture */
     int best = -SCORE_INF, stand = -SCORE_INF;
     if (!incheck) {
-        stand = hit ? tte.eval : eval_position(s->et, pos);
+        stand = hit ? tte.eval : static_eval(s);
         if (stand >= beta)
             return stand;
         if (stand > alpha)
@@ -522,19 +694,20 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
        every move when in check */
     Picker *p = &s->pick[ply];
     bool hunt_checks = s->check_tactics && qdepth == 0 && !incheck;
-    picker_init(p, tt_move, !incheck, hunt_checks);
+    picker_init(p, tt_move, no_move(), !incheck, hunt_checks);
     Move m, best_move = no_move();
     int legal = 0, old_alpha = alpha;
-    while (picker_next(s, p, ply, &m)) {
+    for (;;) {
+        /* Delta pruning (in the picker, before any SEE): a capture whose
+           victim cannot lift the score to alpha is not tried. */
+        p->delta_below = incheck ? -SCORE_INF : alpha - stand - 200;
+        if (!picker_next(s, p, ply, &m))
+            break;
         bool tactical = is_tactical(pos, m);
         if (!incheck && tactical && !m.piece && stand + victim_value(s, m) + 200 < alpha)
-            continue;   /* delta pruning: even winning this cannot catch up */
-        position_make(pos, m);
-        if (made_move_illegal(s, m)) {
-            position_unmake(pos);
+            continue;   /* the hash move, which skips the picker's test */
+        if (!make_legal(s, p, ply, m))
             continue;
-        }
-        s->incheck[ply + 1] = in_check(pos, pos->side);
         if (hunt_checks && !tactical && !s->incheck[ply + 1]
             && !(s->flag_tactics && flag_move(pos, m))) {
             position_unmake(pos);
@@ -600,7 +773,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
         return over;
     bool incheck = s->incheck[ply];
     if (ply >= MAX_PLY)
-        return incheck ? 0 : eval_position(s->et, pos);
+        return incheck ? 0 : static_eval(s);
 
     /* Step 3. Mate distance pruning: no line can beat a shorter mate */
     int mated = -SCORE_MATE + ply, mating = SCORE_MATE - ply - 1;
@@ -625,7 +798,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
     }
 
     /* Step 5. Static evaluation, and whether it is improving */
-    int eval = incheck ? -SCORE_INF : hit ? tte.eval : eval_position(s->et, pos);
+    int eval = incheck ? -SCORE_INF : hit ? tte.eval : static_eval(s);
     s->evals[ply] = eval;
     bool improving = !incheck && ply >= 2 && eval > s->evals[ply - 2];
     s->killers[ply + 1][0] = s->killers[ply + 1][1] = no_move();
@@ -656,28 +829,32 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
 
     /* Step 9. The moves */
     Picker *p = &s->pick[ply];
-    picker_init(p, tt_move, false, false);
+    picker_init(p, tt_move, counter_move(s), false, false);
     Move m, best_move = no_move();
     Move quiets[64];
     int nquiets = 0, legal = 0, best = -SCORE_INF, old_alpha = alpha;
     while (picker_next(s, p, ply, &m)) {
         bool tactical = is_tactical(pos, m);
 
-        /* Step 9a. Pruning of late quiet moves at low depth */
-        if (!pv_node && !incheck && legal > 0 && best > -MATE_BOUND && !tactical) {
-            if (depth <= 5 && legal >= 3 + depth * depth / (improving ? 1 : 2))
+        /* Step 9a. Pruning of late quiet moves and losing captures at low depth */
+        int key = picker_last_key(p);
+        if (!pv_node && !incheck && legal > 0 && best > -MATE_BOUND) {
+            if (!tactical) {
+                if (depth <= 5 && legal >= 3 + depth * depth / (improving ? 1 : 2))
+                    continue;
+                if (depth <= 4 && eval + 100 + 80 * depth <= alpha)
+                    continue;
+                if (depth <= 2 && key < -HIST_MAX / 2)
+                    continue;
+            } else if (depth <= 3 && key <= ORDER_BAD / 2) {
                 continue;
-            if (depth <= 4 && eval + 100 + 80 * depth <= alpha)
-                continue;
+            }
         }
 
-        position_make(pos, m);
-        if (made_move_illegal(s, m)) {
-            position_unmake(pos);
+        if (!make_legal(s, p, ply, m))
             continue;
-        }
         legal++;
-        bool gives_check = s->incheck[ply + 1] = in_check(pos, pos->side);
+        bool gives_check = s->incheck[ply + 1];
         tt_prefetch(&s->tt, pos->hash);
 
         /* Step 9b. Check extension */
@@ -685,11 +862,12 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
 
         /* Step 9c. Late move reductions, then PVS */
         int score;
-        int key = picker_last_key(p);
         if (depth >= 3 && legal > 1 + pv_node && !gives_check && (!tactical || key < 0)) {
             int r = s->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
             r += !pv_node + !improving + cutnode;
             r -= key >= ORDER_KILLER;
+            if (!tactical && key < ORDER_KILLER)
+                r -= key / (HIST_MAX / 2);   /* history: -2 .. +2 */
             if (r < 0) r = 0;
             int rd = new_depth - r < 1 ? 1 : new_depth - r;
             if (rd > new_depth) rd = new_depth;
@@ -923,8 +1101,9 @@ Search *search_create(size_t hash_mb)
     s->pick = malloc((MAX_PV + 1) * sizeof *s->pick);
     s->scratch = malloc(sizeof *s->scratch);
     s->root = malloc(MAX_MOVES * sizeof *s->root);
+    s->ecache = calloc(EVAL_CACHE, sizeof *s->ecache);
     s->pos = malloc(sizeof *s->pos);
-    if (!s->pick || !s->scratch || !s->root || !s->pos || tt_init(&s->tt, hash_mb) != 0) {
+    if (!s->pick || !s->scratch || !s->root || !s->ecache || !s->pos || tt_init(&s->tt, hash_mb) != 0) {
         search_destroy(s);
         return NULL;
     }
@@ -951,6 +1130,7 @@ void search_destroy(Search *s)
     free(s->pick);
     free(s->scratch);
     free(s->root);
+    free(s->ecache);
     free(s->pos);
     free(s);
 }
@@ -972,6 +1152,8 @@ void search_clear(Search *s)
     tt_clear(&s->tt);
     memset(s->history, 0, sizeof s->history);
     memset(s->killers, 0, sizeof s->killers);
+    memset(s->counter, 0, sizeof s->counter);
+    memset(s->ecache, 0, EVAL_CACHE * sizeof *s->ecache);
 }
 
 void search_set_threads(Search *s, int threads)
@@ -1058,6 +1240,7 @@ static void setup_variant_flags(Search *s)
     const Variant *v = s->pos->v;
     const Rules *r = &v->rules;
     s->must_capture = r->must_capture;
+    s->needs_legality = v->royal_types || r->facing_royals_illegal;
     s->has_immediate = r->check_limit || r->flag_pieces || r->extinction
                     || r->bare_king != OUTCOME_NONE;
     s->check_tactics = r->check_limit > 0;
@@ -1092,7 +1275,10 @@ Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
     s->nodes = 0;
     atomic_store(&s->nodes_pub, 0);
     s->stopped = false;
-    s->et = eval_tables(pos->v);
+    const EvalTables *et = eval_tables(pos->v);
+    if (et != s->et)
+        memset(s->ecache, 0, EVAL_CACHE * sizeof *s->ecache);
+    s->et = et;
     setup_variant_flags(s);
     tt_new_search(&s->tt);
     memset(s->killers, 0, sizeof s->killers);

@@ -49,25 +49,34 @@ static void default_square_sets(PieceType *pt, const Variant *v)
     }
 }
 
+/* Does `moves` have a group that leaves e.p. rights behind: an initial or
+ * lame multi-square non-capture (variant-format §6.1)? */
+static bool makes_ep_rights(const XbPiece *moves)
+{
+    for (int g = 0; g < moves->ngroups; g++) {
+        const XbGroup *grp = &moves->group[g];
+        const XbLeg *leg = &grp->leg[0];
+        bool multi = grp->range != 1 || grp->p > 1 || grp->q > 1;
+        if ((grp->initial || (leg->mode & XB_MODE_N)) && multi && grp->atom != 'O'
+            && (leg->mode & XB_MODE_M) && !(leg->mode & (XB_MODE_C | XB_MODE_D)))
+            return true;
+    }
+    return false;
+}
+
 static void derive_piece_flags(PieceType *pt, Variant *v)
 {
     pt->has_initial = false;
-    pt->makes_ep = false;
     for (int g = 0; g < pt->moves.ngroups; g++) {
         const XbGroup *grp = &pt->moves.group[g];
         if (grp->initial)
             pt->has_initial = true;
         if (grp->nlegs > 1)
             v->has_multileg = true;
-        const XbLeg *leg = &grp->leg[0];
-        if (leg->mode & XB_MODE_E)
+        if (grp->leg[0].mode & XB_MODE_E)
             v->has_ep = true;
-        /* An initial multi-square non-capture creates e.p. rights (variant-format §6.1). */
-        bool multi = grp->range != 1 || grp->p > 1 || grp->q > 1;
-        if (grp->initial && multi && grp->atom != 'O'
-            && (leg->mode & XB_MODE_M) && !(leg->mode & (XB_MODE_C | XB_MODE_D)))
-            pt->makes_ep = true;
     }
+    pt->makes_ep = makes_ep_rights(&pt->moves) || (pt->has_extra && makes_ep_rights(&pt->extra_moves));
 }
 
 int variant_finalize(Variant *v, char *err, size_t errsize)
@@ -102,6 +111,10 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
         compute_immobile(pt, v);
     }
 
+    for (int c = 0; c < 2; c++)
+        if (sqset_empty(&v->rules.ep_region[c]))
+            for (int sq = 0; sq < v->files * v->ranks; sq++)
+                sqset_add(&v->rules.ep_region[c], sq);
     if (movegen_init_variant(v) != 0) {
         snprintf(err, errsize, "out of memory");
         return -1;

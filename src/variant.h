@@ -120,6 +120,7 @@ typedef struct {
     SquareSet flag_region[2];
     Outcome flag_result;      /* for the player who reaches it */
     int     check_limit;      /* n-check: giving the n-th check wins; 0 = off */
+    SquareSet ep_region[2];   /* passed squares that may become e.p. squares (empty: all) */
     bool    must_capture;
     bool    facing_royals_illegal;
     bool    royal_spare;      /* several royals: only the last one matters */

@@ -2022,7 +2022,7 @@ static void rules_parse(Ctx *c, const YNode *n)
     static const char *const keys[] = {
         "checkmated", "stalemated", "repetition", "move-rule", "bare-king", "extinction",
         "flag", "check-limit", "must-capture", "facing-royals", "royals",
-        "insufficient-material", NULL };
+        "insufficient-material", "en-passant-squares", NULL };
     static const char *const reserved[] = {
         "counting", "material-count", "connect", "checks", "check-evasion", "pass",
         "chasing", "self-capture", "impasse", NULL };
@@ -2067,6 +2067,8 @@ static void rules_parse(Ctx *c, const YNode *n)
         r->royal_spare = get_enum(c, x, "royals", royals) == 1;
     if ((x = map_get(n, "insufficient-material")))
         get_bool(c, x, "insufficient-material", &r->insufficient_material_draw);
+    if ((x = map_get(n, "en-passant-squares")))
+        sqset_both(c, x, r->ep_region);
 }
 
 static void xboard_parse(Ctx *c, const YNode *n)

@@ -257,7 +257,7 @@ static void gen_castling_with(const Position *pos, MoveList *ml, int king, int p
     if (!cs->through_check) {
         int a = kf < kt ? kf : kt, b = kf < kt ? kt : kf;
         for (int f = a; f <= b; f++)
-            if (square_attacked(pos, var_square(v, f, rank), !pos->side))
+            if (royal_square_attacked(pos, var_square(v, f, rank), !pos->side))
                 return;
     }
     push(ml, king, var_square(v, kt, rank), MOVE_CASTLE, 0, 0);
@@ -406,6 +406,48 @@ bool square_attacked(const Position *pos, int sq, int by)
     return false;
 }
 
+/* With explosions, capturing a royal standing next to the capturer's own
+ * royal would blow that one up too: such a royal square is not attacked. */
+static bool shielded_by_explosion(const Position *pos, int sq, int by)
+{
+    const Variant *v = pos->v;
+    int f = var_file(v, sq), r = var_rank(v, sq);
+    for (int i = 0; i < pos->nlist[by]; i++) {
+        int s = pos->list[by][i];
+        int df = var_file(v, s) - f, dr = var_rank(v, s) - r;
+        if ((v->royal_types >> code_type(pos->board[s]) & 1)
+            && df >= -1 && df <= 1 && dr >= -1 && dr <= 1)
+            return true;
+    }
+    return false;
+}
+
+bool royal_square_attacked(const Position *pos, int sq, int by)
+{
+    if (pos->v->rules.explosions && shielded_by_explosion(pos, sq, by))
+        return false;
+    return square_attacked(pos, sq, by);
+}
+
+static int royal_count_at_start(const Variant *v, int color)
+{
+    int n = 0;
+    for (int t = 0; t < v->ntypes; t++)
+        if (v->royal_types >> t & 1)
+            n += v->start_count[color][t];
+    return n;
+}
+
+static int royal_count(const Position *pos, int color)
+{
+    const Variant *v = pos->v;
+    int n = 0;
+    for (int t = 0; t < v->ntypes; t++)
+        if (v->royal_types >> t & 1)
+            n += pos->count[color][t];
+    return n;
+}
+
 bool in_check(const Position *pos, int color)
 {
     const Variant *v = pos->v;
@@ -417,7 +459,7 @@ bool in_check(const Position *pos, int color)
         if (!(v->royal_types >> code_type(pos->board[sq]) & 1))
             continue;
         royals++;
-        if (square_attacked(pos, sq, !color)) {
+        if (royal_square_attacked(pos, sq, !color)) {
             if (!v->rules.royal_spare)
                 return true;
             attacked++;
@@ -447,6 +489,13 @@ static bool royals_face(const Position *pos)
 bool position_illegal(const Position *pos)
 {
     const Variant *v = pos->v;
+    if (v->rules.explosions && v->royal_types) {
+        int mover = !pos->side;
+        if (royal_count_at_start(v, mover) && !royal_count(pos, mover))
+            return true;    /* it blew up its own royal */
+        if (royal_count_at_start(v, pos->side) && !royal_count(pos, pos->side))
+            return false;   /* it blew up the other's: that wins at once */
+    }
     if (v->rules.facing_royals_illegal && royals_face(pos))
         return true;
     return in_check(pos, !pos->side);
@@ -537,6 +586,8 @@ Outcome immediate_result(Position *pos)
     const Variant *v = pos->v;
     const Rules *r = &v->rules;
     int us = pos->side, them = !us;
+    if (r->explosions && v->royal_types && royal_count_at_start(v, us) && !royal_count(pos, us))
+        return OUTCOME_LOSS;      /* our royal was blown up */
     if (r->check_limit && pos->checks[them] >= r->check_limit)
         return OUTCOME_LOSS;
     if (r->flag_pieces) {
@@ -710,7 +761,8 @@ void gen_legal(Position *pos, MoveList *ml)
     for (int t = 0; t < v->ntypes && !has_royal; t++)
         has_royal = (v->royal_types >> t & 1) && pos->count[pos->side][t];
     bool needs_test = has_royal || v->rules.facing_royals_illegal;
-    int king = needs_test ? lone_royal_not_in_check(pos) : -1;
+    /* explosions reach beyond the lines the shortcut looks at */
+    int king = needs_test && !v->rules.explosions ? lone_royal_not_in_check(pos) : -1;
     SquareSet sensitive;
     if (king >= 0)
         sensitive_squares(pos, king, !pos->side, &sensitive);

@@ -47,6 +47,11 @@ bool square_attacked(const Position *pos, int sq, int by);
  * Whether the royal is attacked now is not looked at. */
 int royal_exposure(const Position *pos, int color, SquareSet *set);
 
+/* Would a royal of the side not `by` standing on `sq` be attacked?  As
+ * square_attacked, but with explosions (atomic) a square next to a royal of
+ * `by` is safe: capturing there would blow that royal up too. */
+bool royal_square_attacked(const Position *pos, int sq, int by);
+
 /* Is a royal piece of `color` attacked (for several royals with
  * rules.royal_spare: all of them)? */
 bool in_check(const Position *pos, int color);

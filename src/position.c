@@ -143,6 +143,31 @@ static void set_ep_rights(Position *pos, int from, int to)
     pos->ep_passed_first = false;
 }
 
+/* Atomic captures: the capturing piece and every piece around the capture
+ * square go, except the types the explosion spares. */
+static void explode(Position *pos, Undo *u, int center)
+{
+    const Variant *v = pos->v;
+    int cf = var_file(v, center), cr = var_rank(v, center);
+    for (int dr = -1; dr <= 1; dr++)
+        for (int df = -1; df <= 1; df++) {
+            int f = cf + df, r = cr + dr;
+            if (f < 0 || f >= v->files || r < 0 || r >= v->ranks)
+                continue;
+            int sq = var_square(v, f, r);
+            uint8_t code = pos->board[sq];
+            if (code == EMPTY || code == HOLE
+                || (sq != center && (v->rules.explosion_spares >> code_type(code) & 1)))
+                continue;
+            u->boom_sq[u->nboom] = (uint8_t)sq;
+            u->boom_code[u->nboom] = code;
+            u->boom_mark[u->nboom] = pos->mark[sq];
+            u->nboom++;
+            remove_piece(pos, sq);
+            clear_virgin(pos, sq);
+        }
+}
+
 static void make_castle(Position *pos, Move m)
 {
     int king = m.from, partner = m.victim[0];
@@ -175,6 +200,7 @@ void position_make(Position *pos, Move m)
     u->halfmove = pos->halfmove;
     u->hash = pos->hash;
     u->virgin = pos->virgin;
+    u->nboom = 0;
 
     for (int i = 0; i < pos->ep_count; i++)
         pos->hash ^= zobrist->ep[pos->ep[i]];
@@ -224,6 +250,8 @@ void position_make(Position *pos, Move m)
         break;
     }
     }
+    if (u->captured && v->rules.explosions)
+        explode(pos, u, m.to);
     if (us == BLACK)
         pos->fullmove++;
     pos->side ^= 1;
@@ -239,6 +267,8 @@ void position_unmake(Position *pos)
 {
     Undo *u = &pos->undo[--pos->ply];
     Move m = u->move;
+    for (int i = u->nboom - 1; i >= 0; i--)
+        add_piece(pos, u->boom_sq[i], u->boom_code[i], u->boom_mark[i]);
     pos->side ^= 1;
     int us = pos->side;
     if (us == BLACK)

@@ -37,6 +37,8 @@ typedef struct {
     int      halfmove;
     uint64_t hash;
     SquareSet virgin;           /* virgin squares before the move */
+    uint8_t  nboom;             /* pieces an explosion removed (atomic) */
+    uint8_t  boom_sq[9], boom_code[9], boom_mark[9];
 } Undo;
 
 typedef struct Position {

@@ -121,6 +121,8 @@ typedef struct {
     Outcome flag_result;      /* for the player who reaches it */
     int     check_limit;      /* n-check: giving the n-th check wins; 0 = off */
     SquareSet ep_region[2];   /* passed squares that may become e.p. squares (empty: all) */
+    bool    explosions;       /* a capture removes the capturer and the pieces around (atomic) */
+    uint32_t explosion_spares;/* types an explosion leaves standing (atomic: pawns) */
     bool    must_capture;
     bool    facing_royals_illegal;
     bool    royal_spare;      /* several royals: only the last one matters */

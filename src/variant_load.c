@@ -1993,6 +1993,23 @@ static void rule_extinction(Ctx *c, const YNode *n)
         get_bool(c, x, "together", &r->extinction_together);
 }
 
+static void rule_explosions(Ctx *c, const YNode *n)
+{
+    static const char *const keys[] = { "spare", NULL };
+    static const char *const reserved[] = { "radius", NULL };
+    Rules *r = &c->v->rules;
+    const YNode *x;
+
+    r->explosions = false;
+    r->explosion_spares = 0;
+    if (is_off(n) || !want_kind(c, n, YN_MAP, "explosions"))
+        return;
+    check_keys(c, n, keys, reserved, "'explosions'");
+    r->explosions = true;
+    if ((x = map_get(n, "spare")))
+        piece_mask(c, x, "spared piece", &r->explosion_spares);
+}
+
 static void rule_flag(Ctx *c, const YNode *n)
 {
     static const char *const keys[] = { "pieces", "region", "result", NULL };
@@ -2022,7 +2039,7 @@ static void rules_parse(Ctx *c, const YNode *n)
     static const char *const keys[] = {
         "checkmated", "stalemated", "repetition", "move-rule", "bare-king", "extinction",
         "flag", "check-limit", "must-capture", "facing-royals", "royals",
-        "insufficient-material", "en-passant-squares", NULL };
+        "insufficient-material", "en-passant-squares", "explosions", NULL };
     static const char *const reserved[] = {
         "counting", "material-count", "connect", "checks", "check-evasion", "pass",
         "chasing", "self-capture", "impasse", NULL };
@@ -2069,6 +2086,8 @@ static void rules_parse(Ctx *c, const YNode *n)
         get_bool(c, x, "insufficient-material", &r->insufficient_material_draw);
     if ((x = map_get(n, "en-passant-squares")))
         sqset_both(c, x, r->ep_region);
+    if ((x = map_get(n, "explosions")))
+        rule_explosions(c, x);
 }
 
 static void xboard_parse(Ctx *c, const YNode *n)

@@ -300,6 +300,14 @@ static void test_game_ends(void)
     CU_ASSERT_EQUAL(legal_count(), 0);
     CU_ASSERT_EQUAL(end_of("extinction", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBN1 w - - 0 1", NULL),
                     OUTCOME_LOSS);
+    /* atomic: blowing up the king next to the capture wins at once; a king
+       next to the enemy king cannot be checked */
+    set_fen("atomic", "4k3/4q3/8/8/8/8/4R3/4K3 w - - 0 1");
+    play("e2e7");
+    CU_ASSERT_EQUAL(immediate_result(pos), OUTCOME_LOSS);
+    CU_ASSERT_EQUAL(legal_count(), 0);
+    set_fen("atomic", "8/8/8/8/8/3kK3/8/3r4 w - - 0 1");
+    CU_ASSERT_FALSE(in_check(pos, WHITE));
     /* repetition and the move-count rule */
     set_fen("chess", "4k3/8/8/8/8/8/8/4K2R w - - 0 1");
     play("h1h2 e8d8 h2h1 d8e8 h1h2 e8d8 h2h1 d8e8");

@@ -152,11 +152,33 @@ static bool is_partner(const Position *pos, int sq, int color)
 
 /* One castling-field character: K/Q (outermost partner on that side),
  * a file letter (Shredder / X-FEN inner partner). */
+/* The rank castling and gating happen on, for `color`. */
+static int back_rank(const Variant *v, int color)
+{
+    return color == WHITE ? v->castling.rank : v->ranks - 1 - v->castling.rank;
+}
+
+/* Gating variants: a file letter keeps the gating right of the piece on that
+ * file of the back rank (XBoard's S-chess FEN: KQBCDFGkqbcdfg). */
+static int parse_gating_letter(Position *pos, int color, char up, char *err, size_t n)
+{
+    const Variant *v = pos->v;
+    int sq = var_square(v, up - 'A', back_rank(v, color));
+    uint8_t code = pos->board[sq];
+    if (!code || code == HOLE || code_color(code) != color)
+        return fail(err, n, "gating right '%c' but no piece of that side on its square",
+                    color == WHITE ? up : (char)tolower((unsigned char)up));
+    sqset_add(&pos->virgin, sq);
+    return 0;
+}
+
 static int parse_castling_char(Position *pos, char ch, char *err, size_t n)
 {
     const Variant *v = pos->v;
     int color = isupper((unsigned char)ch) ? WHITE : BLACK;
     char up = (char)toupper((unsigned char)ch);
+    if (v->hand.gating && up >= 'A' && up < 'A' + v->files && up != 'K' && up != 'Q')
+        return parse_gating_letter(pos, color, up, err, n);
     int king = find_castling_king(pos, color);
     if (king < 0)
         return fail(err, n, "castling right '%c' but no castling king on its rank", ch);
@@ -197,7 +219,8 @@ static void init_virginity(Position *pos)
         int t = code_type(c);
         bool castling_piece = v->castling.enabled
             && (t == v->castling.king || (v->castling.partners >> t & 1));
-        if (!castling_piece && v->piece[t].has_initial)
+        bool gating_piece = v->hand.gating && var_rank(v, sq) == back_rank(v, code_color(c));
+        if (!castling_piece && !gating_piece && v->piece[t].has_initial)
             sqset_add(&pos->virgin, sq);
     }
 }
@@ -392,29 +415,40 @@ static void put_piece(char **p, const Variant *v, uint8_t code, uint8_t mark)
         *(*p)++ = '~';
 }
 
+/* K/Q for the outermost castling partner on each side (X-FEN), a file
+ * letter for an inner one (Shredder/X-FEN) and, in gating variants, for
+ * every other back-rank piece that may still gate. */
 static char *write_castling(const Position *pos, char *p)
 {
     const Variant *v = pos->v;
     char *start = p;
     for (int color = 0; color < 2; color++) {
+        bool written[MAX_FILES] = { false };
         int king = find_castling_king(pos, color);
-        if (king < 0 || !sqset_has(&pos->virgin, king))
-            continue;
-        int rank = var_rank(v, king), kf = var_file(v, king);
-        /* short side first (K), then long (Q), as X-FEN orders them */
-        for (int side = 0; side < 2; side++) {
-            int step = side == 0 ? -1 : 1;
-            bool outermost = true;
-            for (int f = side == 0 ? v->files - 1 : 0; f != kf; f += step) {
-                int sq = var_square(v, f, rank);
-                if (!is_partner(pos, sq, color))
-                    continue;
-                if (sqset_has(&pos->virgin, sq)) {
-                    char ch = outermost ? (side == 0 ? 'K' : 'Q') : (char)('A' + f);
-                    *p++ = color == WHITE ? ch : (char)tolower((unsigned char)ch);
+        if (king >= 0 && sqset_has(&pos->virgin, king)) {
+            int rank = var_rank(v, king), kf = var_file(v, king);
+            /* short side first (K), then long (Q), as X-FEN orders them */
+            for (int side = 0; side < 2; side++) {
+                int step = side == 0 ? -1 : 1;
+                bool outermost = true;
+                for (int f = side == 0 ? v->files - 1 : 0; f != kf; f += step) {
+                    int sq = var_square(v, f, rank);
+                    if (!is_partner(pos, sq, color))
+                        continue;
+                    if (sqset_has(&pos->virgin, sq)) {
+                        char ch = outermost ? (side == 0 ? 'K' : 'Q') : (char)('A' + f);
+                        *p++ = color == WHITE ? ch : (char)tolower((unsigned char)ch);
+                        written[f] = written[kf] = true;
+                    }
+                    outermost = false;
                 }
-                outermost = false;
             }
+        }
+        for (int f = 0; v->hand.gating && f < v->files; f++) {
+            int sq = var_square(v, f, back_rank(v, color));
+            if (!written[f] && pos->board[sq] && pos->board[sq] != HOLE
+                && code_color(pos->board[sq]) == color && sqset_has(&pos->virgin, sq))
+                *p++ = (char)((color == WHITE ? 'A' : 'a') + f);
         }
     }
     if (p == start)
@@ -448,7 +482,7 @@ void position_get_fen(const Position *pos, char *buf, size_t size)
         if (rank)
             *p++ = '/';
     }
-    if (v->has_drops) {
+    if (v->has_drops || v->hand.gating) {
         *p++ = '[';
         /* strongest first (types are listed pawn first), as XBoard and
            Fairy-Stockfish write them */

@@ -69,6 +69,13 @@ void move_to_string(const Position *pos, Move m, bool cecp_ranks, char *buf, siz
         uint8_t code = pos->board[m.from];
         promotion_suffix(v, code ? code_type(code) : NO_TYPE, m.piece - 1, suffix);
     }
+    if (move_gate(m) >= 0) {
+        sprintf(suffix, "%c", tolower((unsigned char)v->piece[move_gate(m)].letter));
+        if (m.flags & MOVEF_GATE_ON_PARTNER) {   /* h1e1h: enters on the rook's square */
+            strcpy(to, from);
+            square_name(v, m.victim[0], cecp_ranks, from);
+        }
+    }
     snprintf(buf, size, "%s%s%s", from, to, suffix);
 }
 
@@ -82,24 +89,37 @@ static bool parse_drop(const Variant *v, const char *text, bool cecp_ranks, int 
     return *type != NO_TYPE && *to >= 0 && *s == '\0';
 }
 
-/* Does the legal move m match the written one? */
+/* Does the legal move m match the written one?  A letter after the squares
+ * names the promotion piece or, in gating variants, the piece entering
+ * from hand; a gating castling move onto the partner's square is written
+ * partner-square, king-square, letter (h1e1h), as XBoard does. */
 static bool matches(const Position *pos, Move m, int from, int to, int drop_type,
-                    int promo_letter, bool promo_plus)
+                    int letter, bool promo_plus)
 {
     const Variant *v = pos->v;
     if (drop_type != NO_TYPE)
         return m.kind == MOVE_DROP && m.piece == drop_type && m.to == to;
-    if (m.kind == MOVE_DROP || m.from != from)
+    if (m.kind == MOVE_DROP)
+        return false;
+    int gate = move_gate(m);
+    if (gate >= 0) {
+        if (!letter || toupper(letter) != v->piece[gate].letter)
+            return false;
+        if (m.flags & MOVEF_GATE_ON_PARTNER)
+            return from == m.victim[0] && to == m.from;
+        letter = 0;     /* used up: what follows is as for the move without gating */
+    }
+    if (m.from != from)
         return false;
     if (m.to != to && !(m.kind == MOVE_CASTLE && m.victim[0] == to))
         return false;    /* castling may also be written king-takes-rook */
     if (!m.piece)
-        return !promo_letter && !promo_plus;
+        return !letter && !promo_plus;
     const PieceType *pt = &v->piece[m.piece - 1];
     if (promo_plus)
         return pt->id[0] == '+';
-    return promo_letter && toupper(promo_letter) == pt->letter
-        && (pt->id[0] != '+' || promo_letter == '+');
+    return letter && toupper(letter) == pt->letter
+        && (pt->id[0] != '+' || letter == '+');
 }
 
 static void castle_notation(const Position *pos, Move m, char *out)

@@ -32,8 +32,22 @@ typedef struct {
 } Move;
 
 enum {
-    MOVEF_EP_MAKER = 1   /* initial multi-square non-capture: leaves e.p. rights */
+    MOVEF_EP_MAKER = 1,         /* initial multi-square non-capture: leaves e.p. rights */
+    MOVEF_GATE_MASK = 63 << 1,  /* gating: (type + 1) << 1 of the piece entering from hand */
+    MOVEF_GATE_ON_PARTNER = 128 /* castling: it enters on the partner's square, not the king's */
 };
+
+/* The type a gating move brings in from hand, or -1. */
+static inline int move_gate(Move m)
+{
+    return ((m.flags & MOVEF_GATE_MASK) >> 1) - 1;
+}
+
+/* The square the gated piece enters on. */
+static inline int move_gate_square(Move m)
+{
+    return (m.flags & MOVEF_GATE_ON_PARTNER) ? m.victim[0] : m.from;
+}
 
 static inline bool move_equal(Move a, Move b)
 {

@@ -325,6 +325,38 @@ static void gen_drops(const Position *pos, MoveList *ml)
     }
 }
 
+/* ---- gating (seirawan) --------------------------------------------------- */
+
+static void add_gated(MoveList *ml, Move m, int type, bool on_partner)
+{
+    if (ml->n >= MAX_MOVES)
+        return;
+    m.flags = (uint8_t)((m.flags & ~(MOVEF_GATE_MASK | MOVEF_GATE_ON_PARTNER))
+                        | ((type + 1) << 1) | (on_partner ? MOVEF_GATE_ON_PARTNER : 0));
+    ml->m[ml->n++] = m;
+}
+
+/* Every move of a virgin back-rank piece may also bring a piece from hand
+ * onto the square it leaves; castling onto the king's or the partner's. */
+static void gen_gating(const Position *pos, MoveList *ml, int first)
+{
+    const Variant *v = pos->v;
+    int color = pos->side, end = ml->n;
+    int rank = color == WHITE ? v->castling.rank : v->ranks - 1 - v->castling.rank;
+    for (int i = first; i < end; i++) {
+        Move m = ml->m[i];
+        if (!sqset_has(&pos->virgin, m.from) || var_rank(v, m.from) != rank)
+            continue;
+        for (int t = 0; t < v->ntypes; t++) {
+            if (!pos->hand[color][t])
+                continue;
+            add_gated(ml, m, t, false);
+            if (m.kind == MOVE_CASTLE)
+                add_gated(ml, m, t, true);
+        }
+    }
+}
+
 /* ---- all moves --------------------------------------------------------- */
 
 void gen_pseudo(const Position *pos, MoveList *ml)
@@ -335,14 +367,14 @@ void gen_pseudo(const Position *pos, MoveList *ml)
 
 void gen_staged(const Position *pos, MoveList *ml, unsigned gen)
 {
-    int color = pos->side;
+    int color = pos->side, first = ml->n;
     for (int i = 0; i < pos->nlist[color]; i++)
         gen_piece(pos, ml, pos->list[color][i], gen);
-    if (!(gen & GEN_QUIET))
-        return;
-    if (pos->v->castling.enabled)
+    if ((gen & GEN_QUIET) && pos->v->castling.enabled)
         gen_castling(pos, ml);
-    if (pos->v->has_drops)
+    if (pos->v->hand.gating)
+        gen_gating(pos, ml, first);
+    if ((gen & GEN_QUIET) && pos->v->has_drops)
         gen_drops(pos, ml);
 }
 
@@ -486,9 +518,21 @@ static bool royals_face(const Position *pos)
     return true;
 }
 
-bool position_illegal(const Position *pos)
+bool position_illegal(Position *pos)
 {
     const Variant *v = pos->v;
+    if (pos->ply > 0 && move_gate(pos->undo[pos->ply - 1].move) >= 0) {
+        Move last = pos->undo[pos->ply - 1].move;
+        /* a piece gated in does not shield the king: the move must be legal
+           without it (as Fairy-Stockfish and Sjaak II play S-chess) */
+        int sq = move_gate_square(last);
+        uint8_t code = pos->board[sq];
+        pos->board[sq] = EMPTY;
+        bool illegal = in_check(pos, !pos->side);
+        pos->board[sq] = code;
+        if (illegal)
+            return true;
+    }
     if (v->rules.explosions && v->royal_types) {
         int mover = !pos->side;
         if (royal_count_at_start(v, mover) && !royal_count(pos, mover))

@@ -58,7 +58,7 @@ bool in_check(const Position *pos, int color);
 
 /* After a move: is the side that just moved (not pos->side) in a position
  * the rules forbid (royal attacked, royals facing)? */
-bool position_illegal(const Position *pos);
+bool position_illegal(Position *pos);
 
 /* A rule that ends the game at once has fired (n-th check, flag region
  * reached, extinction, bare king: a bared side to move loses unless the

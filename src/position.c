@@ -252,6 +252,10 @@ void position_make(Position *pos, Move m)
     }
     if (u->captured && v->rules.explosions)
         explode(pos, u, m.to);
+    if (move_gate(m) >= 0) {      /* seirawan: a piece from hand enters behind */
+        hand_add(pos, us, move_gate(m), -1);
+        add_piece(pos, move_gate_square(m), piece_code(move_gate(m), us), 0);
+    }
     if (us == BLACK)
         pos->fullmove++;
     pos->side ^= 1;
@@ -267,6 +271,10 @@ void position_unmake(Position *pos)
 {
     Undo *u = &pos->undo[--pos->ply];
     Move m = u->move;
+    if (move_gate(m) >= 0) {
+        remove_piece(pos, move_gate_square(m));
+        hand_add(pos, !pos->side, move_gate(m), 1);
+    }
     for (int i = u->nboom - 1; i >= 0; i--)
         add_piece(pos, u->boom_sq[i], u->boom_code[i], u->boom_mark[i]);
     pos->side ^= 1;

@@ -104,6 +104,8 @@ typedef struct {
     SquareSet zone[2];        /* default drop zone */
     bool    only_where_mobile;
     bool    revert_promoted;
+    bool    gating;           /* seirawan: a hand piece may enter on the square a
+                                 virgin back-rank piece leaves */
 } Hand;
 
 typedef struct {

@@ -1852,6 +1852,29 @@ static void castling_sides(Ctx *c, const YNode *n, const char *what, int *short_
     }
 }
 
+/* gating: {style: seirawan} -- a piece from hand may enter the board on the
+ * square a back-rank piece leaves on its first move (with castling, the
+ * king's or the rook's square). */
+static void gating_parse(Ctx *c, const YNode *n)
+{
+    static const char *const keys[] = { "style", NULL };
+    static const char *const styles[] = { "seirawan", "musketeer", NULL };
+    const YNode *x;
+
+    c->v->hand.gating = false;
+    if (!n || is_off(n) || !want_kind(c, n, YN_MAP, "gating"))
+        return;
+    check_keys(c, n, keys, NULL, "'gating'");
+    if (!(x = map_get(n, "style"))) {
+        ERR(c, n, "'gating' needs a 'style' (seirawan)");
+        return;
+    }
+    int style = get_enum(c, x, "style", styles);
+    if (style == 1)
+        ERR(c, x, "'gating.style: musketeer' is reserved but not supported yet");
+    c->v->hand.gating = style == 0;
+}
+
 static void castling_parse(Ctx *c, const YNode *n)
 {
     static const char *const keys[] = { "king", "with", "rank", "king-to", "rook-to",
@@ -2193,9 +2216,9 @@ static void variant_defaults(Variant *v)
 static const char *const TOP_KEYS[] = {
     "name", "title", "aliases", "url", "description", "extends", "abstract", "board",
     "symmetry", "regions", "pieces", "start", "promotion", "castling", "hand", "rules",
-    "xboard", NULL };
+    "xboard", "gating", NULL };
 static const char *const TOP_RESERVED[] = {
-    "capture-rules", "gating", "walls", "setup", "turn", NULL };
+    "capture-rules", "walls", "setup", "turn", NULL };
 
 /* The whole schema walk.  Returns false when the variant has errors. */
 static bool variant_from_tree(Ctx *c, const YNode *root, const char *stem)
@@ -2254,6 +2277,7 @@ static bool variant_from_tree(Ctx *c, const YNode *root, const char *stem)
         pieces_check(c);
     }
     castling_parse(c, map_get(root, "castling"));
+    gating_parse(c, map_get(root, "gating"));
     if ((x = map_get(root, "rules")))
         rules_parse(c, x);
     if ((x = map_get(root, "xboard")))

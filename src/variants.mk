@@ -14,7 +14,7 @@ dist_variants_DATA = \
 	variants/capablanca.yaml variants/caparandom.yaml variants/gothic.yaml \
 	variants/janus.yaml variants/embassy.yaml variants/grand.yaml \
 	variants/courier.yaml variants/courier-traditional.yaml variants/los-alamos.yaml \
-	variants/horde.yaml variants/atomic.yaml \
+	variants/horde.yaml variants/atomic.yaml variants/seirawan.yaml \
 	variants/shatranj.yaml variants/makruk.yaml \
 	variants/asean.yaml variants/knightmate.yaml variants/berolina.yaml \
 	variants/crazyhouse.yaml variants/3check.yaml variants/kingofthehill.yaml \

@@ -488,7 +488,9 @@ bool in_check(const Position *pos, int color)
     int attacked = 0, royals = 0;
     for (int i = 0; i < pos->nlist[color]; i++) {
         int sq = pos->list[color][i];
-        if (!(v->royal_types >> code_type(pos->board[sq]) & 1))
+        uint8_t code = pos->board[sq];
+        /* (empty only while position_illegal hides a gated piece) */
+        if (code == EMPTY || !(v->royal_types >> code_type(code) & 1))
             continue;
         royals++;
         if (royal_square_attacked(pos, sq, !color)) {

@@ -21,6 +21,7 @@
 #include "engine.h"
 #include "io.h"
 #include "movegen.h"
+#include "bench.h"
 #include "perft.h"
 
 #define NO_SIDE (-1)
@@ -1093,6 +1094,7 @@ static void cmd_help(Cecp *c, char *args)
         "  d                 show the board",
         "  moves             list the legal moves",
         "  perft N / divide N  count the legal move tree",
+        "  bench [DEPTH]     search the benchmark positions (node signature, speed)",
         "  eval              static evaluation",
         "  sd N / st SEC / level MPS MIN[:SEC] INC   search limits",
         "  post / nopost     show / hide the thinking",
@@ -1170,10 +1172,31 @@ static void run_perft(Cecp *c, char *args, bool divide)
 static void cmd_perft(Cecp *c, char *args) { run_perft(c, args, false); }
 static void cmd_divide(Cecp *c, char *args) { run_perft(c, args, true); }
 
-static void cmd_eval(Cecp *c, char *args)
+static void cmd_evaluation(Cecp *c, char *args)
 {
     (void)args;
     io_printf("Evaluation: %d (side to move's view, centipawns)", evaluate(c->e->pos));
+}
+
+/* bench [DEPTH]: the same signature as `menagerie bench` (blocks input
+ * while it runs: a developer's command). */
+static void cmd_benchmark(Cecp *c, char *args)
+{
+    long depth = BENCH_DEFAULT_DEPTH;
+    if (*args && !parse_int_arg(args, 1, 30, &depth)) {
+        io_printf("Error (bad depth): bench %s", args);
+        return;
+    }
+    abandon_search(c);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem)
+        return;
+    bench_run(c->e->set, (int)depth, mem);
+    fclose(mem);
+    io_print_block(text);
+    free(text);
 }
 
 static void cmd_variants(Cecp *c, char *args)
@@ -1249,8 +1272,9 @@ static const CecpCommand commands[] = {
     { "moves",     cmd_moves,     CMD_QUIET },
     { "perft",     cmd_perft,     0 },
     { "divide",    cmd_divide,    0 },
-    { "eval",      cmd_eval,      CMD_QUIET },
+    { "eval",      cmd_evaluation, CMD_QUIET },
     { "variants",  cmd_variants,  CMD_QUIET },
+    { "bench",     cmd_benchmark, 0 },
 };
 
 static const CecpCommand *find_command(const char *name)

@@ -403,8 +403,7 @@ static void cmd_variant(Cecp *c, char *args)
     engine_new_game(c->e);
     c->bad_position = c->game_over = c->have_expected = false;
     position_changed(c);
-    if (cecp_needs_setup(v))
-        cecp_setup_lines(v, emit_line, NULL);
+    cecp_setup_lines(v, emit_line, NULL);
 }
 
 static void cmd_force(Cecp *c, char *args)

@@ -35,7 +35,9 @@ void cecp_piece_to_char(const Variant *v, char *buf, size_t size);
 /* Does XBoard need `setup`/`piece` lines for v? */
 bool cecp_needs_setup(const Variant *v);
 
-/* The `setup` line, then one `piece` line per type, each sent through
+/* What XBoard must be told on `variant`: for variants it does not know the
+ * `setup` line, then one `piece` line per type; for those it knows, a
+ * `piece` line for each type in xboard.teach.  Each line goes through
  * `emit` (without newline). */
 void cecp_setup_lines(const Variant *v, void (*emit)(const char *line, void *ctx), void *ctx);
 

@@ -264,6 +264,15 @@ static void piece_line(const Variant *v, int t, char *line, size_t size)
 void cecp_setup_lines(const Variant *v, void (*emit)(const char *line, void *ctx), void *ctx)
 {
     char ptc[256], line[1024];
+    if (!cecp_needs_setup(v)) {
+        /* a variant XBoard knows: only the pieces it has its own idea of */
+        for (int t = 0; t < v->ntypes; t++)
+            if (v->xboard.teach >> t & 1) {
+                piece_line(v, t, line, sizeof line);
+                emit(line, ctx);
+            }
+        return;
+    }
     cecp_piece_to_char(v, ptc, sizeof ptc);
     snprintf(line, sizeof line, "setup (%s) %dx%d+%d_%s %s", ptc, v->files, v->ranks,
              holdings_size(v), v->xboard.parent[0] ? v->xboard.parent : "fairy", v->start_fen);

@@ -140,6 +140,8 @@ typedef struct {
     char    piece_to_char[96]; /* explicit pieceToChar, or "" to generate     */
     int     holdings;          /* pocket size; 0 = derived                     */
     bool    known;             /* XBoard knows this variant by name: no setup  */
+    uint32_t teach;            /* known variant, yet these types' moves are sent
+                                  with `piece` (XBoard's idea of them differs) */
 } XboardInfo;
 
 typedef struct Variant {

@@ -2115,7 +2115,7 @@ static void rules_parse(Ctx *c, const YNode *n)
 
 static void xboard_parse(Ctx *c, const YNode *n)
 {
-    static const char *const keys[] = { "parent", "pieces", "holdings", "known", NULL };
+    static const char *const keys[] = { "parent", "pieces", "holdings", "known", "teach", NULL };
     XboardInfo *xb = &c->v->xboard;
     const YNode *x;
 
@@ -2143,6 +2143,8 @@ static void xboard_parse(Ctx *c, const YNode *n)
         get_int(c, x, "holdings", 0, MAX_PIECE_TYPES, &xb->holdings);
     if ((x = map_get(n, "known")))
         get_bool(c, x, "known", &xb->known);
+    if ((x = map_get(n, "teach")))
+        piece_mask(c, x, "piece to teach XBoard", &xb->teach);
 }
 
 /* Variant and alias names: lower-case ids. */

@@ -51,6 +51,7 @@ struct EvalTables {
     bool pawnlike[MAX_PIECE_TYPES];
     bool slider[MAX_PIECE_TYPES];
     bool file_slider[MAX_PIECE_TYPES];    /* slides straight ahead: wants open files */
+    int pair_bonus[MAX_PIECE_TYPES];      /* bound to one square colour: a pair on both */
     bool royal[MAX_PIECE_TYPES];
     int mob_expect[MAX_PIECE_TYPES];      /* slider squares expected, x4 */
     int attack_weight[MAX_PIECE_TYPES];   /* king-attack units */
@@ -386,6 +387,8 @@ static void derive_tables(EvalTables *et, const Variant *v)
         double slide = average_mobility(v, t, true);
         et->slider[t] = slide > 0.5;
         et->file_slider[t] = !et->royal[t] && slides_ahead(v, t);
+        double reach = et->royal[t] || et->pawnlike[t] ? 1.0 : reach_fraction(v, t);
+        et->pair_bonus[t] = reach > 0.4 && reach < 0.6 ? et->value[t] / 8 : 0;
         et->mob_expect[t] = (int)lround(4 * slide);
         int w = et->value[t] / 150;
         et->attack_weight[t] = et->royal[t] || et->pawnlike[t] ? 0 : w < 1 ? 1 : w > 6 ? 6 : w;
@@ -495,6 +498,7 @@ typedef struct {
     int attack_units[2];        /* units of attack against colour c's royal */
     int attackers[2];
     int nfile_sliders[2];
+    uint8_t colours[2][MAX_PIECE_TYPES];  /* square colours of colour-bound pieces */
     uint8_t pawn_sq[2][MAX_SQUARES];
     uint8_t file_slider_sq[2][MAX_SQUARES];
 } EvalState;
@@ -535,6 +539,23 @@ static int slider_mobility(const Position *pos, int type, int color, int from)
     return n;
 }
 
+/* Does the piece on `from` attack a square of the royal's zone now
+ * (blockers counted)?  `reach` is where it could ever capture. */
+static bool attacks_zone(const Position *pos, int from, const SquareSet *reach,
+                         const SquareSet *zone)
+{
+    for (int w = 0; w < 4; w++) {
+        uint64_t bits = reach->w[w] & zone->w[w];
+        while (bits) {
+            int z = w * 64 + __builtin_ctzll(bits);
+            bits &= bits - 1;
+            if (piece_attacks(pos, from, z))
+                return true;
+        }
+    }
+    return false;
+}
+
 static void find_royals(const EvalTables *et, const Position *pos, EvalState *st)
 {
     for (int c = 0; c < 2; c++) {
@@ -568,18 +589,18 @@ static void eval_pieces(const EvalTables *et, const Position *pos, EvalState *st
             continue;
         }
         st->npm[c] += et->value[t];
+        if (et->pair_bonus[t])
+            st->colours[c][t] |= (uint8_t)(1 << ((var_file(pos->v, sq) + var_rank(pos->v, sq)) & 1));
         if (et->file_slider[t])
             st->file_slider_sq[c][st->nfile_sliders[c]++] = (uint8_t)sq;
         if (et->slider[t]) {
             int m = 4 * slider_mobility(pos, t, c, sq) - et->mob_expect[t];
             add(st, T_MOBILITY, c, m, m * 5 / 4);
         }
-        if (enemy_royal >= 0) {
-            const SquareSet *reach = &pos->v->reach[(t * 2 + c) * et->nsq + sq];
-            if (sqset_intersects(reach, &et->zone[enemy_royal])) {
-                st->attack_units[!c] += et->attack_weight[t];
-                st->attackers[!c]++;
-            }
+        if (enemy_royal >= 0 && attacks_zone(pos, sq, &pos->v->reach[(t * 2 + c) * et->nsq + sq],
+                                             &et->zone[enemy_royal])) {
+            st->attack_units[!c] += et->attack_weight[t];
+            st->attackers[!c]++;
         }
     }
     for (int t = 0; t < pos->v->ntypes; t++) {
@@ -593,6 +614,28 @@ static void eval_pieces(const EvalTables *et, const Position *pos, EvalState *st
         /* a piece in hand can be dropped next to the king */
         st->attack_units[!c] += n * (et->attack_weight[t] + 1) / 2;
         st->attackers[!c] += n;
+    }
+}
+
+/* An enemy piece (not pawn-like, not royal) that the pawn-like piece on
+ * sq attacks must move: a threat worth part of its value. */
+static void pawn_threats(const EvalTables *et, const Position *pos, EvalState *st, int c, int sq)
+{
+    const XbTable *t = &pos->v->piece[code_type(pos->board[sq])].table;
+    for (const XbRay *r = xb_rays_begin(t, c, sq); r < xb_rays_end(t, c, sq); r++) {
+        if (!(r->mode & XB_MODE_C) || (r->mode & (XB_MODE_P | XB_MODE_G))
+            || (r->flags & (XB_RAY_MULTILEG | XB_RAY_CASTLE | XB_RAY_LAME | XB_RAY_JUMP)))
+            continue;
+        uint8_t code = pos->board[t->steps[r->first].sq];
+        if (code == EMPTY || code == HOLE || code_color(code) == c)
+            continue;
+        int vt = code_type(code);
+        if (et->royal[vt] || et->pawnlike[vt])
+            continue;
+        int bonus = et->value[vt] / 6;
+        if (bonus > 90)
+            bonus = 90;
+        add(st, T_PAWNS, c, bonus, bonus * 2 / 3);
     }
 }
 
@@ -629,10 +672,25 @@ static void eval_pawns(const EvalTables *et, const Position *pos, EvalState *st)
                     passed = false;
             }
             if (passed) {
+                /* Where pieces drop back in, no pawn is free for long. */
                 int p = et->progress[c][t][sq];   /* 0..16 */
-                add(st, T_PAWNS, c, 5 + p * p / 8, 10 + p * p * 5 / 8);
+                int mg = 5 + p * p / 8, eg = 10 + p * p * 5 / 8;
+                if (v->has_drops) {
+                    mg /= 2;
+                    eg /= 2;
+                }
+                add(st, T_PAWNS, c, mg, eg);
             }
         }
+    /* Colour-bound pieces in pairs cover the whole board. */
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < v->ntypes; t++)
+            if (st->colours[c][t] == 3)
+                add(st, T_MATERIAL, c, et->pair_bonus[t], et->pair_bonus[t] * 3 / 2);
+    /* Pieces attacked by pawn-likes. */
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < st->npawns[c]; i++)
+            pawn_threats(et, pos, st, c, st->pawn_sq[c][i]);
     /* Rook-like pieces on files without own (and enemy) pawn-likes. */
     for (int c = 0; c < 2; c++)
         for (int i = 0; i < st->nfile_sliders[c]; i++) {
@@ -734,6 +792,7 @@ static int eval_run(const EvalTables *et, const Position *pos, EvalState *st, in
     st->nonroyal[0] = st->nonroyal[1] = st->hand_count[0] = st->hand_count[1] = 0;
     st->attack_units[0] = st->attack_units[1] = st->attackers[0] = st->attackers[1] = 0;
     st->nfile_sliders[0] = st->nfile_sliders[1] = 0;
+    memset(st->colours, 0, sizeof st->colours);
     find_royals(et, pos, st);
     eval_pieces(et, pos, st, WHITE);
     eval_pieces(et, pos, st, BLACK);

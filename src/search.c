@@ -808,6 +808,16 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
         if (depth <= 6 && eval - 90 * depth + 40 * improving >= beta)
             return eval;
 
+        /* Step 6b. Razoring: far below alpha near the horizon, only
+           captures can save it */
+        if (depth <= 2 && eval + 250 * depth <= alpha) {
+            int v = qsearch(s, alpha, alpha + 1, ply, 0);
+            if (s->stopped)
+                return 0;
+            if (v <= alpha)
+                return v;
+        }
+
         /* Step 7. Null move: passing still fails high, so the position is
            good enough; never where zugzwang is likely */
         if (depth >= 3 && eval >= beta && null_move_allowed(s, ply)) {

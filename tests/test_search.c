@@ -257,6 +257,80 @@ static void test_see(void)
     free(pos);
 }
 
+/* ---- staged generation and the exposure shortcut ------------------------------ */
+
+static bool touches_set(const SquareSet *squares, int king, Move m)
+{
+    if (m.kind == MOVE_CASTLE || m.from == king)
+        return true;
+    if (m.kind == MOVE_EP && sqset_has(squares, m.victim[0]))
+        return true;
+    return sqset_has(squares, m.to) || (m.kind != MOVE_DROP && sqset_has(squares, m.from));
+}
+
+/* One position: captures + quiet moves are exactly the pseudo-legal
+ * moves, and a move that touches no exposure square neither leaves the
+ * mover's royal attacked nor checks except by the moved piece itself. */
+static void check_staged_and_exposure(Position *pos, MoveList *all, MoveList *part)
+{
+    gen_pseudo(pos, all);
+    part->n = 0;
+    gen_staged(pos, part, GEN_NOISY);
+    int noisy = part->n;
+    gen_staged(pos, part, GEN_QUIET);
+    CU_ASSERT_EQUAL(part->n, all->n);
+    for (int i = 0; i < part->n; i++) {
+        bool found = false;
+        for (int j = 0; j < all->n && !found; j++)
+            found = move_equal(part->m[i], all->m[j]);
+        CU_ASSERT(found);
+        Move m = part->m[i];
+        bool capture = m.kind == MOVE_EP || (m.kind == MOVE_NORMAL && pos->board[m.to] != EMPTY);
+        CU_ASSERT((i < noisy) == (capture || (m.kind == MOVE_NORMAL && m.piece)));
+    }
+    SquareSet own, their;
+    int own_king = in_check(pos, pos->side) ? -1 : royal_exposure(pos, pos->side, &own);
+    int their_king = royal_exposure(pos, !pos->side, &their);
+    for (int i = 0; i < all->n; i++) {
+        Move m = all->m[i];
+        position_make(pos, m);
+        bool illegal = position_illegal(pos);
+        if (own_king >= 0 && !touches_set(&own, own_king, m))
+            CU_ASSERT(!illegal);
+        if (!illegal && their_king >= 0 && !touches_set(&their, their_king, m))
+            CU_ASSERT_EQUAL(in_check(pos, pos->side), piece_attacks(pos, m.to, their_king));
+        position_unmake(pos);
+    }
+}
+
+static void test_staged_generation(void)
+{
+    static const char *const variants[] = {
+        "chess", "capablanca", "shogi", "xiangqi", "makruk", "knightmate", "grand",
+        "crazyhouse", "courier", "shatranj", "menagerie"
+    };
+    MoveList *all = malloc(sizeof *all), *part = malloc(sizeof *part);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(all);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(part);
+    uint64_t seed = 12345;
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+        for (int game = 0; game < 4; game++) {
+            Position *pos = load(variants[v], NULL);
+            for (int ply = 0; ply < 80; ply++) {
+                check_staged_and_exposure(pos, all, part);
+                gen_legal(pos, all);
+                if (all->n == 0)
+                    break;
+                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                position_make(pos, all->m[(seed >> 33) % (uint64_t)all->n]);
+            }
+            free(pos);
+        }
+    }
+    free(all);
+    free(part);
+}
+
 /* ---- control --------------------------------------------------------------- */
 
 static void test_node_limit(void)
@@ -361,6 +435,7 @@ int main(void)
     CU_add_test(t, "menagerie cannon capture", test_custom_cannon);
     CU_add_test(t, "nursery drop mate", test_nursery_drop_mate);
     CU_add_test(t, "static exchange", test_see);
+    CU_add_test(t, "staged generation, exposure squares", test_staged_generation);
     CU_add_test(t, "node limit", test_node_limit);
     CU_add_test(t, "no legal move", test_no_moves);
     CU_add_test(t, "stop from another thread", test_stop_from_thread);

@@ -58,8 +58,8 @@ static int perpetual_checkers(Position *pos, int plies)
 static bool insufficient_material(const Position *pos)
 {
     const Variant *v = pos->v;
-    if (!v->rules.insufficient_material_draw)
-        return false;
+    if (!v->rules.insufficient_material_draw && v->rules.bare_king == OUTCOME_NONE)
+        return false;      /* (with the bare-king rule, two bare kings are a draw) */
     /* Only royals left on both sides: nobody can ever mate. */
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < v->ntypes; t++)

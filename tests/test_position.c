@@ -289,6 +289,9 @@ static void test_game_ends(void)
     CU_ASSERT_EQUAL(immediate_result(pos), OUTCOME_LOSS);
     set_fen("shatranj", "3k4/3Q4/8/8/8/8/8/4K3 w - - 0 1");
     CU_ASSERT_EQUAL(immediate_result(pos), OUTCOME_WIN);
+    set_fen("shatranj", "3k4/3Q4/8/8/8/8/8/4K3 b - - 0 1");
+    play("d8d7");                        /* the grace move bares both: a draw */
+    CU_ASSERT_EQUAL(end_of("shatranj", "8/3k4/8/8/8/8/8/4K3 w - - 0 2", reason), OUTCOME_DRAW);
     /* king of the hill, three-check, extinction */
     CU_ASSERT_EQUAL(end_of("kingofthehill", "7k/8/8/4K3/8/8/8/8 b - - 0 1", NULL), OUTCOME_LOSS);
     CU_ASSERT_EQUAL(end_of("3check", "7k/8/8/8/8/8/8/K7 w - - 0+3 0 1", NULL), OUTCOME_NONE);

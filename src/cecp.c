@@ -1034,16 +1034,9 @@ static void cmd_protover(Cecp *c, char *args)
 
 static void load_variant_files(Cecp *c, const char *path)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    int errors = engine_load_variants(c->e, path, mem ? mem : stderr, "# ");
-    if (mem) {
-        fclose(mem);
-        if (len)
-            io_print_block(text);
-        free(text);
-    }
+    IoBlock out;
+    int errors = engine_load_variants(c->e, path, io_block_open(&out), "# ");
+    io_block_print(&out);
     if (errors)
         io_printf("telluser %d error(s) loading variant files from %s", errors, path);
     if (c->xboard)
@@ -1108,15 +1101,9 @@ static void cmd_help(Cecp *c, char *args)
 static void cmd_show(Cecp *c, char *args)
 {
     (void)args;
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    if (!mem)
-        return;
-    position_print(c->e->pos, mem);
-    fclose(mem);
-    io_print_block(text);
-    free(text);
+    IoBlock out;
+    position_print(c->e->pos, io_block_open(&out));
+    io_block_print(&out);
 }
 
 static void cmd_moves(Cecp *c, char *args)
@@ -1152,15 +1139,9 @@ static void run_perft(Cecp *c, char *args, bool divide)
     int64_t t0 = engine_now_ms();
     uint64_t nodes;
     if (divide) {
-        char *text = NULL;
-        size_t len = 0;
-        FILE *mem = open_memstream(&text, &len);
-        if (!mem)
-            return;
-        nodes = perft_divide(c->e->pos, (int)depth, true, mem);
-        fclose(mem);
-        io_print_block(text);
-        free(text);
+        IoBlock out;
+        nodes = perft_divide(c->e->pos, (int)depth, true, io_block_open(&out));
+        io_block_print(&out);
     } else {
         nodes = perft(c->e->pos, (int)depth);
     }
@@ -1187,15 +1168,9 @@ static void cmd_benchmark(Cecp *c, char *args)
         return;
     }
     abandon_search(c);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    if (!mem)
-        return;
-    bench_run(c->e->set, (int)depth, mem);
-    fclose(mem);
-    io_print_block(text);
-    free(text);
+    IoBlock out;
+    bench_run(c->e->set, (int)depth, io_block_open(&out));
+    io_block_print(&out);
 }
 
 static void cmd_variants(Cecp *c, char *args)

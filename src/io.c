@@ -163,3 +163,22 @@ const char *io_debug_prefix(void)
 {
     return debug_prefix;
 }
+
+FILE *io_block_open(IoBlock *b)
+{
+    b->text = NULL;
+    b->len = 0;
+    b->f = open_memstream(&b->text, &b->len);
+    return b->f ? b->f : stdout;
+}
+
+void io_block_print(IoBlock *b)
+{
+    if (!b->f)
+        return;
+    fclose(b->f);
+    if (b->len)
+        io_print_block(b->text);
+    free(b->text);
+    b->f = NULL;
+}

@@ -50,6 +50,19 @@ void io_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Write a block of complete lines (loader diagnostics) atomically. */
 void io_print_block(const char *text);
 
+/* Output collected from code that writes to a FILE (board diagrams,
+ * divide, bench, loader diagnostics), then printed at once:
+ *     IoBlock b; FILE *f = io_block_open(&b); ...write to f...; io_block_print(&b);
+ * io_block_open never fails: without memory it hands out stdout. */
+typedef struct {
+    FILE  *f;
+    char  *text;
+    size_t len;
+} IoBlock;
+
+FILE *io_block_open(IoBlock *b);
+void  io_block_print(IoBlock *b);
+
 /* The prefix set by io_set_debug_prefix ("# " or "info string "). */
 const char *io_debug_prefix(void);
 

@@ -230,16 +230,9 @@ static void load_variant_path(Uci *u, const char *value)
     snprintf(u->variant_path, sizeof u->variant_path, "%s", value);
     if (!*value || strcmp(value, "<empty>") == 0)
         return;
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    int errors = engine_load_variants(u->e, value, mem ? mem : stderr, "info string ");
-    if (mem) {
-        fclose(mem);
-        if (len)
-            io_print_block(text);
-        free(text);
-    }
+    IoBlock out;
+    int errors = engine_load_variants(u->e, value, io_block_open(&out), "info string ");
+    io_block_print(&out);
     char count[16];
     snprintf(count, sizeof count, "%d", errors);
     say("loaded %s (%s errors); the UCI_Variant list follows", value, count);
@@ -434,15 +427,9 @@ static void go_perft(Uci *u, char *args)
         say("go perft: depth must be a number from 1 to 20%s%s", "", "");
         return;
     }
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    if (!mem)
-        return;
-    uint64_t nodes = perft_divide(u->e->pos, (int)depth, false, mem);
-    fclose(mem);
-    io_print_block(text);
-    free(text);
+    IoBlock out;
+    uint64_t nodes = perft_divide(u->e->pos, (int)depth, false, io_block_open(&out));
+    io_block_print(&out);
     io_printf("\nNodes searched: %" PRIu64, nodes);
 }
 
@@ -490,15 +477,9 @@ static void cmd_ponderhit(Uci *u)
 
 static void cmd_show(Uci *u)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    if (!mem)
-        return;
-    position_print(u->e->pos, mem);
-    fclose(mem);
-    io_print_block(text);
-    free(text);
+    IoBlock out;
+    position_print(u->e->pos, io_block_open(&out));
+    io_block_print(&out);
 }
 
 static void handle_line(Uci *u, char *line)

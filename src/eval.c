@@ -57,6 +57,8 @@ struct EvalTables {
     int attack_weight[MAX_PIECE_TYPES];   /* king-attack units */
     int phase_total;                      /* piece material of the start position */
     bool checkmate_wins;                  /* mate is how a pawnless ending is won */
+    bool material_hurts;                  /* losing everything wins (giveaway,
+                                             suicide): material counts against */
     int16_t pst[2][2][MAX_PIECE_TYPES][MAX_SQUARES];   /* [mg/eg][colour][type][sq] */
     int8_t progress[2][MAX_PIECE_TYPES][MAX_SQUARES];   /* 0..16 toward promotion */
     SquareSet zone[MAX_SQUARES];          /* the royal's neighbourhood */
@@ -401,6 +403,10 @@ static void derive_tables(EvalTables *et, const Variant *v)
             if (!et->royal[t] && !et->pawnlike[t])
                 et->phase_total += v->start_count[c][t] * et->value[t];
     et->checkmate_wins = v->royal_types && v->rules.checkmated == OUTCOME_LOSS && !v->has_drops;
+    /* whoever loses everything (or is left with a bare king) wins */
+    et->material_hurts = (v->rules.extinction && v->rules.extinction_together
+                          && v->rules.extinction_result == OUTCOME_WIN)
+                      || v->rules.bare_king == OUTCOME_WIN;
     derive_geometry(et, v);
 }
 
@@ -803,6 +809,10 @@ static int eval_run(const EvalTables *et, const Position *pos, EvalState *st, in
 
     int total = et->phase_total, npm = st->npm[0] + st->npm[1];
     int phase = total > 0 ? (npm >= total ? 256 : npm * 256 / total) : 0;
+    if (et->material_hurts) {
+        st->acc[T_MATERIAL][0] = -st->acc[T_MATERIAL][0];
+        st->acc[T_MATERIAL][1] = -st->acc[T_MATERIAL][1];
+    }
     int mg = 0, eg = 0;
     for (int i = 0; i < NTERMS; i++) {
         mg += st->acc[i][0];

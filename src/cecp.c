@@ -841,10 +841,15 @@ static void cmd_include(Cecp *c, char *args) { set_exclusion(c, args, false); }
 static void cmd_setscore(Cecp *c, char *args)
 {
     long n;
-    if (!parse_int_arg(args, -CECP_MATE * 2L, CECP_MATE * 2L, &n))
+    if (!parse_int_arg(args, -CECP_MATE * 2L, CECP_MATE * 2L, &n)) {
         io_printf("Error (bad score): setscore %s", args);
-    /* accepted; the search has no per-position score override */
-    (void)c;
+        return;
+    }
+    if (n > SCORE_MATE - MAX_PV)
+        n = SCORE_MATE - MAX_PV;      /* a fixed score is never taken for a mate */
+    if (n < -(SCORE_MATE - MAX_PV))
+        n = -(SCORE_MATE - MAX_PV);
+    search_set_score(c->e->search, c->e->pos, (int)n);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1022,7 +1027,7 @@ static void cmd_protover(Cecp *c, char *args)
     io_printf("feature done=0");
     io_printf("feature ping=1 setboard=1 usermove=1 playother=1 draw=1 time=1 reuse=1 "
               "sigint=0 sigterm=0 san=0 analyze=1 pause=1 nps=1 exclude=1 highlight=1 "
-              "debug=1 memory=1 smp=1 colors=0 name=1 ics=1");
+              "debug=1 memory=1 smp=1 colors=0 name=1 ics=1 setscore=1");
     io_printf("feature myname=\"%s %s\"", ENGINE_NAME, PACKAGE_VERSION);
     send_variants(c);
     io_printf("feature option=\"Resign threshold -spin %d 0 10000\"", c->e->opt.resign_cp);
@@ -1233,7 +1238,7 @@ static const CecpCommand commands[] = {
     { ".",         cmd_stat,      CMD_QUIET },
     { "exclude",   cmd_exclude,   0 },
     { "include",   cmd_include,   0 },
-    { "setscore",  cmd_setscore,  CMD_QUIET },
+    { "setscore",  cmd_setscore,  CMD_ABORT },
     { "hint",      cmd_hint,      CMD_QUIET },
     { "bk",        cmd_bk,        CMD_QUIET },
     { "lift",      cmd_lift,      CMD_QUIET },

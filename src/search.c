@@ -80,6 +80,8 @@ typedef struct {
     Move pv[MAX_PV];
 } RootMove;
 
+#define FIXED_SCORES 64
+
 struct Search {
     TT tt;
     size_t hash_mb;
@@ -111,6 +113,11 @@ struct Search {
     int evals[MAX_PV + 2];
     bool incheck[MAX_PV + 2];
 
+    /* scores the user fixed for positions (CECP setscore): hash -> score */
+    uint64_t fixed_hash[FIXED_SCORES];
+    int fixed_score[FIXED_SCORES];
+    int nfixed;
+
     RootMove *root;                       /* [MAX_MOVES] */
     EvalCacheEntry *ecache;               /* [EVAL_CACHE] */
     int nroot, pv_index, multipv;
@@ -118,6 +125,17 @@ struct Search {
 };
 
 /* ---- small helpers ------------------------------------------------------- */
+
+/* A score the user fixed for this position (setscore), side to move's view. */
+static bool fixed_score(const Search *s, int *score)
+{
+    for (int i = 0; i < s->nfixed; i++)
+        if (s->fixed_hash[i] == s->pos->hash) {
+            *score = s->fixed_score[i];
+            return true;
+        }
+    return false;
+}
 
 static int64_t now_ms(void)
 {
@@ -771,6 +789,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
     int over;
     if (game_over(s, ply, &over))
         return over;
+    if (s->nfixed && ply > 0 && fixed_score(s, &over))
+        return over;
     bool incheck = s->incheck[ply];
     if (ply >= MAX_PLY)
         return incheck ? 0 : static_eval(s);
@@ -1157,8 +1177,22 @@ void search_set_hash(Search *s, size_t hash_mb)
     s->hash_mb = hash_mb;
 }
 
+void search_set_score(Search *s, const Position *pos, int score)
+{
+    for (int i = 0; i < s->nfixed; i++)
+        if (s->fixed_hash[i] == pos->hash) {
+            s->fixed_score[i] = score;
+            return;
+        }
+    int i = s->nfixed < FIXED_SCORES ? s->nfixed++ : FIXED_SCORES - 1;  /* full: replace the last */
+    s->fixed_hash[i] = pos->hash;
+    s->fixed_score[i] = score;
+    tt_clear(&s->tt);     /* stored results may depend on the old score */
+}
+
 void search_clear(Search *s)
 {
+    s->nfixed = 0;
     tt_clear(&s->tt);
     memset(s->history, 0, sizeof s->history);
     memset(s->killers, 0, sizeof s->killers);

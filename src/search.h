@@ -62,6 +62,10 @@ void    search_destroy(Search *s);
 void    search_set_hash(Search *s, size_t hash_mb);   /* clears the table */
 void    search_clear(Search *s);                      /* new game: TT, history */
 void    search_set_threads(Search *s, int threads);
+/* From now on score `pos` as `score` (centipawns, side to move's view)
+ * wherever the search meets it below the root (CECP setscore); forgotten
+ * by search_clear.  Call only while no search runs. */
+void    search_set_score(Search *s, const Position *pos, int score);
 
 /* Search `pos` (not modified: the search works on its own copy) within
  * `limits`.  Returns the best move (kind MOVE_NULL with from == to == 0 if

@@ -749,7 +749,13 @@ static void cmd_easy(Cecp *c, char *args)
         abandon_search(c);
 }
 
-static void cmd_random(Cecp *c, char *args) { (void)args; c->random_on = !c->random_on; }
+/* random: toggle a small random evaluation term, new for every toggle-on */
+static void cmd_random(Cecp *c, char *args)
+{
+    (void)args;
+    c->random_on = !c->random_on;
+    search_set_random(c->e->search, c->random_on ? (uint64_t)engine_now_ms() | 1 : 0);
+}
 static void cmd_ignore(Cecp *c, char *args) { (void)c; (void)args; }
 
 static void cmd_memory(Cecp *c, char *args)
@@ -1224,7 +1230,7 @@ static const CecpCommand commands[] = {
     { "nopost",    cmd_nopost,    CMD_QUIET },
     { "hard",      cmd_hard,      CMD_QUIET },
     { "easy",      cmd_easy,      CMD_QUIET },
-    { "random",    cmd_random,    CMD_QUIET },
+    { "random",    cmd_random,    0 },
     { "computer",  cmd_ignore,    CMD_QUIET },
     { "name",      cmd_ignore,    CMD_QUIET },
     { "rating",    cmd_ignore,    CMD_QUIET },

@@ -113,6 +113,8 @@ struct Search {
     int evals[MAX_PV + 2];
     bool incheck[MAX_PV + 2];
 
+    uint64_t noise_seed;                  /* 0: no random evaluation term */
+
     /* scores the user fixed for positions (CECP setscore): hash -> score */
     uint64_t fixed_hash[FIXED_SCORES];
     int fixed_score[FIXED_SCORES];
@@ -245,6 +247,8 @@ static int static_eval(Search *s)
     if (e->key == pos->hash)
         return e->eval;
     int eval = eval_position(s->et, pos);
+    if (s->noise_seed)       /* CECP random: a small, per-game pseudo-random term */
+        eval += (int)(((pos->hash ^ s->noise_seed) * 0x9E3779B97F4A7C15ull) >> 59) - 16;
     e->key = pos->hash;
     e->eval = eval;
     return eval;
@@ -1188,6 +1192,13 @@ void search_set_score(Search *s, const Position *pos, int score)
     s->fixed_hash[i] = pos->hash;
     s->fixed_score[i] = score;
     tt_clear(&s->tt);     /* stored results may depend on the old score */
+}
+
+void search_set_random(Search *s, uint64_t seed)
+{
+    s->noise_seed = seed;
+    memset(s->ecache, 0, EVAL_CACHE * sizeof *s->ecache);
+    tt_clear(&s->tt);
 }
 
 void search_clear(Search *s)

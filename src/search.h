@@ -62,6 +62,10 @@ void    search_destroy(Search *s);
 void    search_set_hash(Search *s, size_t hash_mb);   /* clears the table */
 void    search_clear(Search *s);                      /* new game: TT, history */
 void    search_set_threads(Search *s, int threads);
+/* seed != 0: add a small pseudo-random term (-16..+15 cp, fixed per
+ * position and seed) to every evaluation, so games vary (CECP random);
+ * 0 turns it off.  Call only while no search runs. */
+void    search_set_random(Search *s, uint64_t seed);
 /* From now on score `pos` as `score` (centipawns, side to move's view)
  * wherever the search meets it below the root (CECP setscore); forgotten
  * by search_clear.  Call only while no search runs. */

@@ -671,23 +671,39 @@ static void update_pv(Search *s, int ply, Move m)
     s->pvlen[ply] = n + 1;
 }
 
+/* The start every node shares: count it, and decide it at once when the
+ * search was stopped, the rules end the game, the user fixed its score
+ * (setscore) or the ply limit is reached.  Returns true with *score set
+ * then. */
+static inline bool node_decided(Search *s, int ply, int *score)
+{
+    count_node(s);
+    s->pvlen[ply] = 0;
+    *score = 0;
+    if (s->stopped)
+        return true;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    if (game_over(s, ply, score))
+        return true;
+    if (s->nfixed && ply > 0 && fixed_score(s, score))
+        return true;
+    if (ply >= MAX_PLY) {
+        *score = s->incheck[ply] ? 0 : static_eval(s);
+        return true;
+    }
+    return false;
+}
+
 static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
 {
     Position *pos = s->pos;
 
     /* Step 1. Node bookkeeping, limits, game ends */
-    count_node(s);
-    s->pvlen[ply] = 0;
-    if (s->stopped)
-        return 0;
-    if (ply > s->seldepth)
-        s->seldepth = ply;
-    int over;
-    if (game_over(s, ply, &over))
-        return over;
+    int decided;
+    if (node_decided(s, ply, &decided))
+        return decided;
     bool incheck = s->incheck[ply];
-    if (ply >= MAX_PLY)
-        return incheck ? 0 : static_eval(s);
 
     /* Step 2. Transposition table */
     TTEntry tte;
@@ -784,20 +800,10 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
         return qsearch(s, alpha, beta, ply, 0);
 
     /* Step 2. Node bookkeeping, limits, game ends */
-    count_node(s);
-    s->pvlen[ply] = 0;
-    if (s->stopped)
-        return 0;
-    if (ply > s->seldepth)
-        s->seldepth = ply;
-    int over;
-    if (game_over(s, ply, &over))
-        return over;
-    if (s->nfixed && ply > 0 && fixed_score(s, &over))
-        return over;
+    int decided;
+    if (node_decided(s, ply, &decided))
+        return decided;
     bool incheck = s->incheck[ply];
-    if (ply >= MAX_PLY)
-        return incheck ? 0 : static_eval(s);
 
     /* Step 3. Mate distance pruning: no line can beat a shorter mate */
     int mated = -SCORE_MATE + ply, mating = SCORE_MATE - ply - 1;

@@ -174,13 +174,13 @@ bool engine_game_end(Engine *e, GameEnd *end)
 
 void engine_legal_moves(Engine *e, MoveList *ml)
 {
-    gen_legal(e->pos, ml);
+    gen_playable(e->pos, ml);
 }
 
 bool engine_is_legal(Engine *e, Move m)
 {
     MoveList *ml = xmalloc(sizeof *ml);
-    gen_legal(e->pos, ml);
+    gen_playable(e->pos, ml);
     bool found = false;
     for (int i = 0; i < ml->n && !found; i++)
         found = move_equal(ml->m[i], m);

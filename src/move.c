@@ -168,7 +168,7 @@ bool move_parse(Position *pos, const char *text, bool cecp_ranks, Move *out,
         snprintf(why, whysize, "out of memory");
         return false;
     }
-    gen_legal(pos, ml);
+    gen_playable(pos, ml);
     bool found = false;
     for (int i = 0; i < ml->n && !found; i++) {
         Move m = ml->m[i];

@@ -549,7 +549,7 @@ bool position_illegal(Position *pos)
 
 /* ---- immediate game ends ---------------------------------------------- */
 
-static bool only_royals(const Position *pos, int color)
+bool only_royals(const Position *pos, int color)
 {
     const Variant *v = pos->v;
     for (int t = 0; t < v->ntypes; t++)
@@ -794,13 +794,10 @@ static inline bool surely_legal(const SquareSet *sensitive, int king, Move m)
     return !sqset_has(sensitive, m.to) && (m.kind == MOVE_DROP || !sqset_has(sensitive, m.from));
 }
 
-void gen_legal(Position *pos, MoveList *ml)
+/* The moves the rules allow, whether or not the game is already decided. */
+static void gen_allowed(Position *pos, MoveList *ml)
 {
     const Variant *v = pos->v;
-    if (immediate_result(pos) != OUTCOME_NONE) {
-        ml->n = 0;
-        return;
-    }
     gen_pseudo(pos, ml);
     /* A side without royals (giveaway, horde's White) has no self-check to test. */
     bool has_royal = false;
@@ -839,6 +836,30 @@ void gen_legal(Position *pos, MoveList *ml)
                 ml->m[w++] = ml->m[i];
         ml->n = w;
     }
+}
+
+void gen_legal(Position *pos, MoveList *ml)
+{
+    if (immediate_result(pos) != OUTCOME_NONE) {
+        ml->n = 0;
+        return;
+    }
+    gen_allowed(pos, ml);
+}
+
+bool grace_move_pending(const Position *pos)
+{
+    const Rules *r = &pos->v->rules;
+    return r->bare_king != OUTCOME_NONE && r->bare_king_grace
+        && only_royals(pos, pos->side) && !only_royals(pos, !pos->side);
+}
+
+void gen_playable(Position *pos, MoveList *ml)
+{
+    if (grace_move_pending(pos))
+        gen_allowed(pos, ml);
+    else
+        gen_legal(pos, ml);
 }
 
 /* ---- per-variant tables ----------------------------------------------- */

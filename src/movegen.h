@@ -30,6 +30,17 @@ bool piece_attacks(const Position *pos, int from, int target);
 /* Every legal move; none when the game has ended by an immediate rule. */
 void gen_legal(Position *pos, MoveList *ml);
 
+/* Has the side to move just been bared under a bare-king rule with a
+ * grace move?  The outcome is known (immediate_result looks ahead), but
+ * the bared side still plays its reply and referees such as XBoard end
+ * the game only after it. */
+bool grace_move_pending(const Position *pos);
+
+/* The moves a player may still make while the referee lets the game go
+ * on: gen_legal, plus the grace move of a bared king.  For moves that
+ * come over a protocol and the move the engine plays. */
+void gen_playable(Position *pos, MoveList *ml);
+
 /* How many drops gen_legal refused only because they would mate with a
  * piece that may not drop-mate (perft cross-checks against engines that
  * generate such drops). */
@@ -66,6 +77,9 @@ bool position_illegal(Position *pos);
  * outcome for the side to move, or OUTCOME_NONE.  `pos` is only changed
  * temporarily (the grace-move test makes and unmakes moves). */
 Outcome immediate_result(Position *pos);
+
+/* Has `color` nothing left but royal pieces (a bare king)? */
+bool only_royals(const Position *pos, int color);
 
 /* Precompute the attack prefilter (Variant.reach); called by
  * variant_finalize. */

@@ -75,6 +75,12 @@ static bool set_end(GameEnd *end, Outcome o, const char *reason)
     return true;
 }
 
+static bool bare_king_decided(const Position *pos)
+{
+    return pos->v->rules.bare_king != OUTCOME_NONE
+        && only_royals(pos, pos->side) != only_royals(pos, !pos->side);
+}
+
 bool game_end(Position *pos, GameEnd *end)
 {
     const Variant *v = pos->v;
@@ -83,6 +89,8 @@ bool game_end(Position *pos, GameEnd *end)
     end->outcome = OUTCOME_NONE;
     end->reason[0] = '\0';
 
+    if (grace_move_pending(pos))
+        return false;     /* the bared side still has its reply to play */
     Outcome now = immediate_result(pos);
     if (now != OUTCOME_NONE) {
         int winner = now == OUTCOME_WIN ? pos->side : !pos->side;
@@ -90,6 +98,8 @@ bool game_end(Position *pos, GameEnd *end)
             return set_end(end, now, "draw by rule");
         if (r->check_limit && pos->checks[!pos->side] >= r->check_limit)
             snprintf(buf, sizeof buf, "%s gives check %d times", color_name(winner), r->check_limit);
+        else if (bare_king_decided(pos))
+            snprintf(buf, sizeof buf, "%s wins: bare king", color_name(winner));
         else
             snprintf(buf, sizeof buf, "%s wins by rule", color_name(winner));
         return set_end(end, now, buf);

@@ -1263,9 +1263,27 @@ static bool in_move_list(const MoveList *ml, Move m)
 }
 
 /* Legal root moves, restricted by include / exclude. */
+/* A search stopped early may leave a one-move PV; the hash table often
+ * still knows a reply worth pondering on.  Checked against the legal
+ * moves, as an entry can belong to another position. */
+static Move ponder_from_tt(Search *s, Move best)
+{
+    Move reply = no_move();
+    reply.kind = MOVE_NULL;
+    TTEntry tte;
+    position_make(s->pos, best);
+    if (tt_probe(&s->tt, s->pos->hash, &tte) && !move_none(tte.move)) {
+        gen_legal(s->pos, s->scratch);
+        if (in_move_list(s->scratch, tte.move))
+            reply = tte.move;
+    }
+    position_unmake(s->pos);
+    return reply;
+}
+
 static void make_root_moves(Search *s)
 {
-    gen_legal(s->pos, s->scratch);
+    gen_playable(s->pos, s->scratch);
     s->nroot = 0;
     for (int i = 0; i < s->scratch->n; i++) {
         Move m = s->scratch->m[i];
@@ -1356,8 +1374,11 @@ Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
     if (s->nroot > 0 && s->et && immediate_result(s->pos) == OUTCOME_NONE) {
         iterate(s, cb);
         best = s->root[0].move;
-        if (s->root[0].pvlen > 1)
-            ponder = s->root[0].pv[1];
+        ponder = s->root[0].pvlen > 1 ? s->root[0].pv[1] : ponder_from_tt(s, best);
+    } else if (s->nroot > 0) {
+        /* decided, but the rules still want a move (a bared king's grace
+           move): any legal one will do */
+        best = s->root[0].move;
     }
     hold_until_released(s);
     atomic_store(&s->nodes_pub, s->nodes);

@@ -292,6 +292,11 @@ static void test_game_ends(void)
     set_fen("shatranj", "3k4/3Q4/8/8/8/8/8/4K3 b - - 0 1");
     play("d8d7");                        /* the grace move bares both: a draw */
     CU_ASSERT_EQUAL(end_of("shatranj", "8/3k4/8/8/8/8/8/4K3 w - - 0 2", reason), OUTCOME_DRAW);
+    /* the game ends (and may be claimed) only after the grace move, as
+       XBoard adjudicates it; the search already knows it is lost */
+    CU_ASSERT_EQUAL(end_of("shatranj", "3k4/3Q4/8/8/8/8/8/Q3K3 b - - 0 1", NULL), OUTCOME_NONE);
+    CU_ASSERT_EQUAL(end_of("shatranj", "3k4/3Q4/8/8/8/8/8/Q3K3 w - - 0 1", reason), OUTCOME_WIN);
+    CU_ASSERT_STRING_EQUAL(reason, "White wins: bare king");
     /* king of the hill, three-check, extinction */
     CU_ASSERT_EQUAL(end_of("kingofthehill", "7k/8/8/4K3/8/8/8/8 b - - 0 1", NULL), OUTCOME_LOSS);
     CU_ASSERT_EQUAL(end_of("3check", "7k/8/8/8/8/8/8/K7 w - - 0+3 0 1", NULL), OUTCOME_NONE);

@@ -776,10 +776,11 @@ static void eval_endgame(const EvalTables *et, const Position *pos, EvalState *s
     }
 }
 
-/* Pawnless endings where the stronger side's extra material cannot mate. */
-static int scale_drawish(const EvalTables *et, const EvalState *st, int score)
+/* Pawnless endings where the stronger side's extra material cannot mate.
+ * Where a bare king loses, material wins by capturing, not by mating. */
+static int scale_drawish(const EvalTables *et, const Position *pos, const EvalState *st, int score)
 {
-    if (!et->checkmate_wins || score == 0)
+    if (!et->checkmate_wins || score == 0 || pos->v->rules.bare_king == OUTCOME_LOSS)
         return score;
     int strong = score > 0 ? WHITE : BLACK;
     if (st->npawns[strong])
@@ -819,7 +820,7 @@ static int eval_run(const EvalTables *et, const Position *pos, EvalState *st, in
         eg += st->acc[i][1];
     }
     int score = (mg * phase + eg * (256 - phase)) / 256;
-    score = scale_drawish(et, st, score);
+    score = scale_drawish(et, pos, st, score);
     if (phase_out)
         *phase_out = phase;
     return pos->side == WHITE ? score : -score;

@@ -280,6 +280,11 @@ static void build_piece_lists(Position *pos)
     }
 }
 
+static bool is_counter(const char *field)
+{
+    return *field && strspn(field, "0123456789") == strlen(field);
+}
+
 /* Split the FEN into whitespace-separated fields (at most 8). */
 static int split_fields(char *buf, char **field, int max)
 {
@@ -324,14 +329,16 @@ static int parse_fen(Position *pos, const Variant *v, const char *fen, char *err
     }
     build_piece_lists(pos);
     init_virginity(pos);
-    if (fi < nf) {
+    /* XBoard leaves out the castling and e.p. fields in variants without
+       castling or double steps ("... w 0 1"): a counter comes next */
+    if (fi < nf && !is_counter(field[fi])) {
         if (strcmp(field[fi], "-") != 0)
             for (const char *c = field[fi]; *c; c++)
                 if (parse_castling_char(pos, *c, err, n) < 0)
                     return -1;
         fi++;
     }
-    if (fi < nf) {
+    if (fi < nf && !is_counter(field[fi])) {
         if (parse_ep(pos, field[fi], err, n))
             return -1;
         fi++;

@@ -99,6 +99,15 @@ static void check_round_trip(const char *vname, const char *fen)
 static void test_fen_round_trip(void)
 {
     CU_ASSERT(for_each_perft_fen(check_round_trip) > 100);
+    /* XBoard leaves out castling and e.p. fields where a variant has
+       neither (setboard in courier, shatranj, makruk) */
+    char out[1024];
+    set_fen("courier", "5k6/12/12/12/12/12/p11/R4K6 w 0 1");
+    position_get_fen(pos, out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, "5k6/12/12/12/12/12/p11/R4K6 w - - 0 1");
+    set_fen("shatranj", "3k4/8/8/8/8/8/8/3K4 b 7 40");
+    position_get_fen(pos, out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, "3k4/8/8/8/8/8/8/3K4 b - - 7 40");
 }
 
 /* ---- make/unmake ----------------------------------------------------- */

@@ -126,6 +126,62 @@ static void print_types(const Variant *v, uint32_t mask, FILE *out)
             fprintf(out, " %s", v->piece[t].id);
 }
 
+/* How many squares of `rank` are in the set: -1 for all of them. */
+static int rank_coverage(const Variant *v, const SquareSet *set, int rank)
+{
+    int in = 0, all = 0;
+    for (int f = 0; f < v->files; f++) {
+        int sq = var_square(v, f, rank);
+        if (v->geom.hole[sq])
+            continue;
+        all++;
+        in += sqset_has(set, sq);
+    }
+    return in == all ? -1 : in;
+}
+
+/* Whole ranks as "ranks 1-5" or "rank 8"; false if the set is not made of whole ranks. */
+static bool print_ranks(const Variant *v, const SquareSet *set, FILE *out)
+{
+    int full = 0;
+    for (int r = 0; r < v->ranks; r++) {
+        int c = rank_coverage(v, set, r);
+        if (c > 0)
+            return false;
+        full += c == -1;
+    }
+    const char *sep = full == 1 ? " rank " : " ranks ";
+    for (int r = 0; r < v->ranks; r++) {
+        if (rank_coverage(v, set, r) != -1)
+            continue;
+        int last = r;
+        while (last + 1 < v->ranks && rank_coverage(v, set, last + 1) == -1)
+            last++;
+        fprintf(out, last > r ? "%s%d-%d" : "%s%d", sep, r + 1, last + 1);
+        sep = ", ";
+        r = last;
+    }
+    return true;
+}
+
+/* The squares of a set for White: whole ranks, or square by square
+ * ("d1 e1 f1 d2 ..."), or a count when that list would be long. */
+static void print_squares(const Variant *v, const SquareSet *set, FILE *out)
+{
+    int n = 0, total = v->files * v->ranks;
+    for (int sq = 0; sq < total; sq++)
+        n += sqset_has(set, sq) && !v->geom.hole[sq];
+    if (print_ranks(v, set, out))
+        return;
+    if (n > 24) {
+        fprintf(out, " %d squares", n);
+        return;
+    }
+    for (int sq = 0; sq < total; sq++)
+        if (sqset_has(set, sq) && !v->geom.hole[sq])
+            fprintf(out, " %c%d", 'a' + var_file(v, sq), var_rank(v, sq) + 1);
+}
+
 static void print_piece(const Variant *v, int t, FILE *out)
 {
     const PieceType *pt = &v->piece[t];
@@ -145,12 +201,24 @@ static void print_piece(const Variant *v, int t, FILE *out)
     if (pt->can_promote) {
         fputs("   promotes to", out);
         print_types(v, pt->promo_to, out);
+        if (pt->promoted != NO_TYPE && !(pt->promo_to >> pt->promoted & 1))
+            fprintf(out, " %s", v->piece[pt->promoted].id);
         if (pt->promo_to_captured)
             fputs(" (only types already lost)", out);
+        fputs(" on", out);
+        print_squares(v, &pt->promo_zone[WHITE], out);
         fputc('\n', out);
     }
-    if (pt->has_extra)
-        fprintf(out, "   in its extra region also: %s\n", pt->extra_betza);
+    if (pt->confined) {
+        fputs("   confined to", out);
+        print_squares(v, &pt->allowed[WHITE], out);
+        fputc('\n', out);
+    }
+    if (pt->has_extra) {
+        fprintf(out, "   also %s on", pt->extra_betza);
+        print_squares(v, &pt->extra_region[WHITE], out);
+        fputc('\n', out);
+    }
     if (pt->id[0] == '+' && pt->demotes_to != NO_TYPE)
         fprintf(out, "   becomes %s when captured\n", v->piece[pt->demotes_to].id);
     while (v->geom.hole[from] && from > 0)

@@ -18,4 +18,16 @@ if "$menagerie" check "$top_srcdir/tests/bad/types.yaml" 2>/dev/null; then
 fi
 "$menagerie" check 2>/dev/null
 [ $? -eq 2 ] || { echo "check-variants.sh: 'check' without files must exit 2"; exit 1; }
+# `show` describes every variant; spot-check what it says of zones.
+for name in $("$menagerie" list | awk '{print $1}'); do
+    "$menagerie" show "$name" > /dev/null || { echo "check-variants.sh: 'show $name' failed"; exit 1; }
+done
+expect_show() {
+    "$menagerie" show "$1" | grep -qF -- "$2" || { echo "check-variants.sh: 'show $1' lacks '$2'"; exit 1; }
+}
+expect_show xiangqi "confined to d1 e1 f1 d2 e2 f2 d3 e3 f3"
+expect_show xiangqi "confined to ranks 1-5"
+expect_show xiangqi "also sW on ranks 6-10"
+expect_show chess "promotes to N B R Q on rank 8"
+expect_show shogi "promotes to +P on ranks 7-9"
 echo "check-variants.sh: $count variant files ok"

@@ -240,18 +240,31 @@ static inline void count_node(Search *s)
         check_limits(s);
 }
 
+/* An advantage that makes no progress toward the move-count rule is worth
+ * less: fading the evaluation with the counter (to half at the limit)
+ * steers the search to lines that capture or move a pawn, instead of
+ * shuffling a won ending into a draw. */
+static int fade_with_move_rule(const Position *pos, int eval)
+{
+    int limit = 2 * pos->v->rules.move_rule;
+    if (!limit || pos->halfmove <= 0)
+        return eval;
+    int hm = pos->halfmove < limit ? pos->halfmove : limit;
+    return eval * (2 * limit - hm) / (2 * limit);
+}
+
 static int static_eval(Search *s)
 {
     const Position *pos = s->pos;
     EvalCacheEntry *e = &s->ecache[pos->hash & (EVAL_CACHE - 1)];
-    if (e->key == pos->hash)
-        return e->eval;
-    int eval = eval_position(s->et, pos);
-    if (s->noise_seed)       /* CECP random: a small, per-game pseudo-random term */
-        eval += (int)(((pos->hash ^ s->noise_seed) * 0x9E3779B97F4A7C15ull) >> 59) - 16;
-    e->key = pos->hash;
-    e->eval = eval;
-    return eval;
+    if (e->key != pos->hash) {
+        int eval = eval_position(s->et, pos);
+        if (s->noise_seed)   /* CECP random: a small, per-game pseudo-random term */
+            eval += (int)(((pos->hash ^ s->noise_seed) * 0x9E3779B97F4A7C15ull) >> 59) - 16;
+        e->key = pos->hash;
+        e->eval = eval;
+    }
+    return fade_with_move_rule(pos, e->eval);
 }
 
 /* ---- game ends at a node ------------------------------------------------- */

@@ -1275,7 +1275,6 @@ static bool in_move_list(const MoveList *ml, Move m)
     return ml && in_list(ml, m);
 }
 
-/* Legal root moves, restricted by include / exclude. */
 /* A search stopped early may leave a one-move PV; the hash table often
  * still knows a reply worth pondering on.  Checked against the legal
  * moves, as an entry can belong to another position. */
@@ -1294,6 +1293,8 @@ static Move ponder_from_tt(Search *s, Move best)
     return reply;
 }
 
+/* Legal root moves (a bared king's grace move too), restricted by
+ * include / exclude. */
 static void make_root_moves(Search *s)
 {
     gen_playable(s->pos, s->scratch);

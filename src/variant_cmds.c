@@ -171,6 +171,10 @@ static void print_squares(const Variant *v, const SquareSet *set, FILE *out)
     int n = 0, total = v->files * v->ranks;
     for (int sq = 0; sq < total; sq++)
         n += sqset_has(set, sq) && !v->geom.hole[sq];
+    if (n == 0) {
+        fputs(" no square", out);
+        return;
+    }
     if (print_ranks(v, set, out))
         return;
     if (n > 24) {

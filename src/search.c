@@ -27,6 +27,7 @@
  * own copy of the position; stop and ponderhit arrive through atomics.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -83,9 +84,17 @@ typedef struct {
 #define FIXED_SCORES 64
 
 struct Search {
-    TT tt;
+    TT *tt;                               /* &tt_own; a helper's is its main search's */
+    TT tt_own;
     size_t hash_mb;
     int threads;
+
+    /* Lazy SMP: threads - 1 helpers search the same root on their own
+       threads, sharing only the hash table; the main search decides. */
+    Search **helpers;
+    pthread_t *helper_ids;
+    int nhelpers, nrunning;               /* helpers, and how many have a thread now */
+    int depth_offset;                     /* a helper searches this much deeper */
 
     /* shared with the input thread */
     atomic_bool stop, pondering, armed;
@@ -721,7 +730,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
     /* Step 2. Transposition table */
     TTEntry tte;
     Move tt_move = no_move();
-    bool hit = tt_probe(&s->tt, pos->hash, &tte);
+    bool hit = tt_probe(s->tt, pos->hash, &tte);
     if (hit) {
         int ts = score_from_tt(tte.score, ply);
         int b = tte.genbound & 3;
@@ -786,7 +795,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
         return no_moves_score(s, ply);
 
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&s->tt, pos->hash, best_move, score_to_tt(best, ply),
+    tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply),
              incheck ? 0 : stand, 0, bound);
     return best;
 }
@@ -828,7 +837,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
     /* Step 4. Transposition table */
     TTEntry tte;
     Move tt_move = no_move();
-    bool hit = tt_probe(&s->tt, pos->hash, &tte);
+    bool hit = tt_probe(s->tt, pos->hash, &tte);
     int tt_score = 0;
     if (hit) {
         tt_move = tte.move;
@@ -908,7 +917,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
             continue;
         legal++;
         bool gives_check = s->incheck[ply + 1];
-        tt_prefetch(&s->tt, pos->hash);
+        tt_prefetch(s->tt, pos->hash);
 
         /* Step 9b. Check extension */
         int new_depth = depth - 1 + (gives_check && ply < 2 * depth + 8);
@@ -962,7 +971,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
 
     /* Step 11. Remember */
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&s->tt, pos->hash, best_move, score_to_tt(best, ply),
+    tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply),
              incheck ? 0 : eval, depth, bound);
     return best;
 }
@@ -1053,10 +1062,11 @@ static void report(Search *s, const SearchCallbacks *cb, int depth, int line, in
     info.score = rm->score > -SCORE_INF ? rm->score : rm->prev_score;
     info.lowerbound = lb_ub > 0;
     info.upperbound = lb_ub < 0;
-    info.nodes = s->nodes;
+    atomic_store_explicit(&s->nodes_pub, s->nodes, memory_order_relaxed);
+    info.nodes = search_nodes(s);
     info.time_ms = now_ms() - atomic_load(&s->start_ms);
-    info.nps = info.time_ms > 0 ? s->nodes * 1000 / (uint64_t)info.time_ms : 0;
-    info.hashfull = tt_hashfull(&s->tt);
+    info.nps = info.time_ms > 0 ? info.nodes * 1000 / (uint64_t)info.time_ms : 0;
+    info.hashfull = tt_hashfull(s->tt);
     info.pvlen = rm->pvlen;
     memcpy(info.pv, rm->pv, (size_t)rm->pvlen * sizeof(Move));
     cb->on_info(s->pos, &info, cb->ctx);
@@ -1106,7 +1116,7 @@ static void iterate(Search *s, const SearchCallbacks *cb)
         s->seldepth = 0;
         int lines = s->multipv < s->nroot ? s->multipv : s->nroot;
         for (s->pv_index = 0; s->pv_index < lines; s->pv_index++) {
-            aspiration(s, depth, cb);
+            aspiration(s, depth + s->depth_offset, cb);
             if (s->stopped)
                 break;
         }
@@ -1146,21 +1156,22 @@ static void init_lmr(Search *s)
             s->lmr[d][m] = d && m ? (int)(0.75 + log(d) * log(m) / 2.25) : 0;
 }
 
-Search *search_create(size_t hash_mb)
+/* The per-thread parts of a search; `tt` is the table it will use. */
+static Search *search_alloc(TT *tt)
 {
     Search *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
+    s->tt = tt ? tt : &s->tt_own;
     s->pick = malloc((MAX_PV + 1) * sizeof *s->pick);
     s->scratch = malloc(sizeof *s->scratch);
     s->root = malloc(MAX_MOVES * sizeof *s->root);
     s->ecache = calloc(EVAL_CACHE, sizeof *s->ecache);
     s->pos = malloc(sizeof *s->pos);
-    if (!s->pick || !s->scratch || !s->root || !s->ecache || !s->pos || tt_init(&s->tt, hash_mb) != 0) {
+    if (!s->pick || !s->scratch || !s->root || !s->ecache || !s->pos) {
         search_destroy(s);
         return NULL;
     }
-    s->hash_mb = hash_mb;
     s->threads = 1;
     atomic_init(&s->stop, false);
     atomic_init(&s->pondering, false);
@@ -1175,11 +1186,37 @@ Search *search_create(size_t hash_mb)
     return s;
 }
 
+Search *search_create(size_t hash_mb)
+{
+    Search *s = search_alloc(NULL);
+    if (!s)
+        return NULL;
+    if (tt_init(s->tt, hash_mb) != 0) {
+        search_destroy(s);
+        return NULL;
+    }
+    s->hash_mb = hash_mb;
+    return s;
+}
+
+static void destroy_helpers(Search *s)
+{
+    for (int i = 0; i < s->nhelpers; i++)
+        search_destroy(s->helpers[i]);
+    free(s->helpers);
+    free(s->helper_ids);
+    s->helpers = NULL;
+    s->helper_ids = NULL;
+    s->nhelpers = 0;
+}
+
 void search_destroy(Search *s)
 {
     if (!s)
         return;
-    tt_free(&s->tt);
+    destroy_helpers(s);
+    if (s->tt == &s->tt_own)
+        tt_free(s->tt);
     free(s->pick);
     free(s->scratch);
     free(s->root);
@@ -1192,11 +1229,11 @@ void search_set_hash(Search *s, size_t hash_mb)
 {
     TT fresh;
     if (tt_init(&fresh, hash_mb) != 0) {
-        tt_clear(&s->tt);
+        tt_clear(s->tt);
         return;
     }
-    tt_free(&s->tt);
-    s->tt = fresh;
+    tt_free(s->tt);
+    *s->tt = fresh;          /* the helpers point at it too */
     s->hash_mb = hash_mb;
 }
 
@@ -1210,29 +1247,59 @@ void search_set_score(Search *s, const Position *pos, int score)
     int i = s->nfixed < FIXED_SCORES ? s->nfixed++ : FIXED_SCORES - 1;  /* full: replace the last */
     s->fixed_hash[i] = pos->hash;
     s->fixed_score[i] = score;
-    tt_clear(&s->tt);     /* stored results may depend on the old score */
+    tt_clear(s->tt);     /* stored results may depend on the old score */
 }
 
 void search_set_random(Search *s, uint64_t seed)
 {
     s->noise_seed = seed;
     memset(s->ecache, 0, EVAL_CACHE * sizeof *s->ecache);
-    tt_clear(&s->tt);
+    for (int i = 0; i < s->nhelpers; i++)
+        search_set_random(s->helpers[i], seed);
+    tt_clear(s->tt);
 }
 
-void search_clear(Search *s)
+static void clear_thread_state(Search *s)
 {
-    s->nfixed = 0;
-    tt_clear(&s->tt);
     memset(s->history, 0, sizeof s->history);
     memset(s->killers, 0, sizeof s->killers);
     memset(s->counter, 0, sizeof s->counter);
     memset(s->ecache, 0, EVAL_CACHE * sizeof *s->ecache);
 }
 
+void search_clear(Search *s)
+{
+    s->nfixed = 0;
+    tt_clear(s->tt);
+    clear_thread_state(s);
+    for (int i = 0; i < s->nhelpers; i++)
+        clear_thread_state(s->helpers[i]);
+}
+
 void search_set_threads(Search *s, int threads)
 {
-    s->threads = threads < 1 ? 1 : threads;   /* one search thread for now */
+    if (threads < 1)
+        threads = 1;
+    destroy_helpers(s);
+    s->threads = 1;
+    int n = threads - 1;
+    if (n == 0)
+        return;
+    s->helpers = calloc((size_t)n, sizeof *s->helpers);
+    s->helper_ids = calloc((size_t)n, sizeof *s->helper_ids);
+    if (!s->helpers || !s->helper_ids) {
+        destroy_helpers(s);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        Search *h = search_alloc(s->tt);
+        if (!h)
+            break;          /* out of memory: fewer threads */
+        h->depth_offset = (i + 1) & 1;   /* every other helper one ply deeper */
+        h->noise_seed = s->noise_seed;
+        s->helpers[s->nhelpers++] = h;
+    }
+    s->threads = 1 + s->nhelpers;
 }
 
 void search_arm(Search *s)
@@ -1256,7 +1323,10 @@ void search_ponderhit(Search *s)
 
 uint64_t search_nodes(const Search *s)
 {
-    return atomic_load_explicit(&((Search *)s)->nodes_pub, memory_order_relaxed);
+    uint64_t n = atomic_load_explicit(&((Search *)s)->nodes_pub, memory_order_relaxed);
+    for (int i = 0; i < s->nhelpers; i++)
+        n += atomic_load_explicit(&s->helpers[i]->nodes_pub, memory_order_relaxed);
+    return n;
 }
 
 void search_progress(const Search *s, int *depth, int *score, int64_t *elapsed_ms,
@@ -1284,7 +1354,7 @@ static Move ponder_from_tt(Search *s, Move best)
     reply.kind = MOVE_NULL;
     TTEntry tte;
     position_make(s->pos, best);
-    if (tt_probe(&s->tt, s->pos->hash, &tte) && !move_none(tte.move)) {
+    if (tt_probe(s->tt, s->pos->hash, &tte) && !move_none(tte.move)) {
         gen_legal(s->pos, s->scratch);
         if (in_move_list(s->scratch, tte.move))
             reply = tte.move;
@@ -1345,6 +1415,61 @@ static void setup_variant_flags(Search *s)
                       && r->stalemated != OUTCOME_WIN;
 }
 
+/* ---- Lazy SMP helpers ---------------------------------------------------- */
+
+static void *helper_main(void *arg)
+{
+    Search *h = arg;
+    iterate(h, NULL);
+    atomic_store_explicit(&h->nodes_pub, h->nodes, memory_order_relaxed);
+    return NULL;
+}
+
+/* Give each helper the main search's root (position, root moves, rules
+ * flags, user scores) with no limits of its own, and start its thread;
+ * stop_helpers() ends them. */
+static void start_helpers(Search *s)
+{
+    for (int i = 0; i < s->nhelpers; i++) {
+        Search *h = s->helpers[i];
+        memcpy(h->pos, s->pos, sizeof *s->pos);
+        h->limits = s->limits;
+        h->limits.nodes = 0;
+        h->limits.mate = 0;
+        h->multipv = 1;
+        memset(&h->tp, 0, sizeof h->tp);          /* untimed: the main search stops it */
+        h->nodes = 0;
+        atomic_store(&h->nodes_pub, 0);
+        h->stopped = false;
+        atomic_store(&h->stop, false);
+        atomic_store(&h->pondering, false);
+        if (h->et != s->et)
+            memset(h->ecache, 0, EVAL_CACHE * sizeof *h->ecache);
+        h->et = s->et;
+        setup_variant_flags(h);
+        memcpy(h->fixed_hash, s->fixed_hash, sizeof s->fixed_hash);
+        memcpy(h->fixed_score, s->fixed_score, sizeof s->fixed_score);
+        h->nfixed = s->nfixed;
+        memset(h->killers, 0, sizeof h->killers);
+        h->incheck[0] = s->incheck[0];
+        h->evals[0] = s->evals[0];
+        memcpy(h->root, s->root, (size_t)s->nroot * sizeof *s->root);
+        h->nroot = s->nroot;
+        if (pthread_create(&s->helper_ids[i], NULL, helper_main, h) != 0)
+            break;      /* no thread: the remaining helpers sit this search out */
+        s->nrunning = i + 1;
+    }
+}
+
+static void stop_helpers(Search *s)
+{
+    for (int i = 0; i < s->nrunning; i++)
+        atomic_store(&s->helpers[i]->stop, true);
+    for (int i = 0; i < s->nrunning; i++)
+        pthread_join(s->helper_ids[i], NULL);
+    s->nrunning = 0;
+}
+
 /* Wait for stop (infinite) or ponderhit/stop (pondering) before answering. */
 static void hold_until_released(Search *s)
 {
@@ -1373,7 +1498,7 @@ Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
         memset(s->ecache, 0, EVAL_CACHE * sizeof *s->ecache);
     s->et = et;
     setup_variant_flags(s);
-    tt_new_search(&s->tt);
+    tt_new_search(s->tt);
     memset(s->killers, 0, sizeof s->killers);
     s->incheck[0] = in_check(s->pos, s->pos->side);
     s->evals[0] = s->et ? eval_position(s->et, s->pos) : 0;
@@ -1386,7 +1511,9 @@ Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
     best.kind = MOVE_NULL;
     ponder.kind = MOVE_NULL;
     if (s->nroot > 0 && s->et && immediate_result(s->pos) == OUTCOME_NONE) {
+        start_helpers(s);
         iterate(s, cb);
+        stop_helpers(s);
         best = s->root[0].move;
         ponder = s->root[0].pvlen > 1 ? s->root[0].pv[1] : ponder_from_tt(s, best);
     } else if (s->nroot > 0) {

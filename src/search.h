@@ -61,6 +61,9 @@ Search *search_create(size_t hash_mb);
 void    search_destroy(Search *s);
 void    search_set_hash(Search *s, size_t hash_mb);   /* clears the table */
 void    search_clear(Search *s);                      /* new game: TT, history */
+/* Lazy SMP: threads - 1 helper threads search each root alongside the
+ * main one, sharing the hash table; the main search's result is used.
+ * Node limits count the main search; search_nodes() counts all. */
 void    search_set_threads(Search *s, int threads);
 /* seed != 0: add a small pseudo-random term (-16..+15 cp, fixed per
  * position and seed) to every evaluation, so games vary (CECP random);

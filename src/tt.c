@@ -12,6 +12,18 @@ static inline TTBucket *bucket_of(const TT *tt, uint64_t hash)
     return &tt->buckets[(hash & 0xFFFFFFFFu) % tt->nbuckets];
 }
 
+static inline void lock_bucket(TTBucket *b)
+{
+    while (atomic_exchange_explicit(&b->lock, 1, memory_order_acquire))
+        while (atomic_load_explicit(&b->lock, memory_order_relaxed))
+            ;
+}
+
+static inline void unlock_bucket(TTBucket *b)
+{
+    atomic_store_explicit(&b->lock, 0, memory_order_release);
+}
+
 int tt_init(TT *tt, size_t mb)
 {
     if (mb < 1)
@@ -49,32 +61,39 @@ void tt_new_search(TT *tt)
 int tt_hashfull(const TT *tt)
 {
     size_t sample = tt->nbuckets < 1000 ? tt->nbuckets : 1000, used = 0;
-    for (size_t i = 0; i < sample; i++)
+    for (size_t i = 0; i < sample; i++) {
+        TTBucket *b = &tt->buckets[i];
+        lock_bucket(b);
         for (int j = 0; j < TT_BUCKET; j++) {
-            const TTEntry *e = &tt->buckets[i].e[j];
+            const TTEntry *e = &b->e[j];
             if ((e->genbound & 3) && (e->genbound >> 2) == tt->generation)
                 used++;
         }
+        unlock_bucket(b);
+    }
     return sample ? (int)(used * 1000 / (sample * TT_BUCKET)) : 0;
 }
 
 bool tt_probe(const TT *tt, uint64_t hash, TTEntry *out)
 {
-    const TTBucket *b = bucket_of(tt, hash);
+    TTBucket *b = bucket_of(tt, hash);
     uint32_t key = (uint32_t)(hash >> 32);
-    for (int i = 0; i < TT_BUCKET; i++)
+    bool hit = false;
+    lock_bucket(b);
+    for (int i = 0; i < TT_BUCKET && !hit; i++)
         if (b->e[i].key == key && (b->e[i].genbound & 3)) {
             *out = b->e[i];
-            return true;
+            hit = true;
         }
-    return false;
+    unlock_bucket(b);
+    return hit;
 }
 
 /* Replacement: the same position first, else the entry that is oldest
  * and shallowest. */
-void tt_store(TT *tt, uint64_t hash, Move move, int score, int eval, int depth, int bound)
+static void store_locked(TTBucket *b, uint8_t generation, uint64_t hash, Move move, int score,
+                         int eval, int depth, int bound)
 {
-    TTBucket *b = bucket_of(tt, hash);
     uint32_t key = (uint32_t)(hash >> 32);
     TTEntry *victim = &b->e[0];
     int worst = 1 << 30;
@@ -84,7 +103,7 @@ void tt_store(TT *tt, uint64_t hash, Move move, int score, int eval, int depth, 
             victim = e;
             break;
         }
-        int age = (64 + tt->generation - (e->genbound >> 2)) & 63;
+        int age = (64 + generation - (e->genbound >> 2)) & 63;
         int worth = e->depth - 8 * age;
         if (worth < worst) {
             worst = worth;
@@ -94,7 +113,7 @@ void tt_store(TT *tt, uint64_t hash, Move move, int score, int eval, int depth, 
     /* Keep a deeper exact result of this position from being replaced by
        a shallow bound, but always remember a move. */
     if (victim->key == key && (victim->genbound & 3) && bound != BOUND_EXACT
-        && depth + 3 < victim->depth && (victim->genbound >> 2) == tt->generation) {
+        && depth + 3 < victim->depth && (victim->genbound >> 2) == generation) {
         if (move.kind != 0 || move.from != move.to)
             victim->move = move;
         return;
@@ -105,5 +124,13 @@ void tt_store(TT *tt, uint64_t hash, Move move, int score, int eval, int depth, 
     victim->score = (int16_t)score;
     victim->eval = (int16_t)eval;
     victim->depth = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
-    victim->genbound = (uint8_t)(tt->generation << 2 | bound);
+    victim->genbound = (uint8_t)(generation << 2 | bound);
+}
+
+void tt_store(TT *tt, uint64_t hash, Move move, int score, int eval, int depth, int bound)
+{
+    TTBucket *b = bucket_of(tt, hash);
+    lock_bucket(b);
+    store_locked(b, tt->generation, hash, move, score, eval, depth, bound);
+    unlock_bucket(b);
 }

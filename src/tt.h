@@ -2,13 +2,16 @@
  * tt.h — the transposition table: a fixed-size hash of search results,
  * sized in megabytes, buckets of three entries that share one cache line.
  *
- * One search thread writes it; the table carries no locks.  Mate scores
+ * The search threads share it (Lazy SMP); each bucket has a one-byte
+ * spin lock, taken for the few instructions of a probe or a store, so
+ * no thread ever reads a half-written entry.  Mate scores
  * are stored relative to the node (tt_score_to/from adjust by ply) so an
  * entry is valid wherever the position recurs in the tree.
  */
 #ifndef TT_H
 #define TT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -28,7 +31,8 @@ typedef struct {
 #define TT_BUCKET 3
 typedef struct {
     TTEntry e[TT_BUCKET];
-    uint8_t pad[64 - TT_BUCKET * sizeof(TTEntry)];
+    atomic_uchar lock;   /* 0: free (calloc'ed tables start unlocked) */
+    uint8_t pad[64 - TT_BUCKET * sizeof(TTEntry) - sizeof(atomic_uchar)];
 } TTBucket;
 
 typedef struct {

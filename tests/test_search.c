@@ -139,11 +139,14 @@ static bool forced_mate(Position *pos, int n)
 
 /* A mate in n: the search must claim it within the node budget, and
  * its move must really force mate in n (checked by brute force). */
+static int search_threads = 1;   /* the Lazy SMP test runs the suite with helpers */
+
 static void solve_mate(const char *variant, const char *fen, int depth, int n)
 {
     Position *pos = load(variant, fen);
     Search *s = search_create(16);
     CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    search_set_threads(s, search_threads);
     SearchLimits lim = limits_depth(depth, NODE_BUDGET);
     SearchCallbacks cb = { grab_info, NULL, NULL };
     last_score = -SCORE_INF;
@@ -399,6 +402,40 @@ static void test_stop_from_thread(void)
     free(w.pos);
 }
 
+/* Lazy SMP: with helper threads the mates are still found (the helpers
+ * share the hash table and are stopped and joined at the end), and an
+ * infinite search stops from another thread. */
+static void test_lazy_smp(void)
+{
+    search_threads = 3;
+    test_chess_mate2();
+    test_chess_mate3();
+    search_threads = 1;
+
+    Worker w;
+    w.pos = load("capablanca", NULL);
+    w.s = search_create(8);
+    search_set_threads(w.s, 3);
+    search_arm(w.s);
+    pthread_t th;
+    CU_ASSERT_FATAL(pthread_create(&th, NULL, run_infinite, &w) == 0);
+    struct timespec ts = { 0, 1000000 };
+    while (search_nodes(w.s) < 50000)
+        nanosleep(&ts, NULL);
+    search_stop(w.s);
+    pthread_join(th, NULL);
+    MoveList *ml = malloc(sizeof *ml);
+    gen_legal(w.pos, ml);
+    bool legal = false;
+    for (int i = 0; i < ml->n; i++)
+        legal |= move_equal(ml->m[i], w.best);
+    CU_ASSERT(legal);
+    free(ml);
+    search_set_threads(w.s, 1);          /* helpers can be taken away again */
+    search_destroy(w.s);
+    free(w.pos);
+}
+
 static void test_multipv_exclude(void)
 {
     Position *pos = load("chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
@@ -440,6 +477,7 @@ int main(void)
     CU_add_test(t, "node limit", test_node_limit);
     CU_add_test(t, "no legal move", test_no_moves);
     CU_add_test(t, "stop from another thread", test_stop_from_thread);
+    CU_add_test(t, "Lazy SMP helpers", test_lazy_smp);
     CU_add_test(t, "multipv with exclude", test_multipv_exclude);
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();

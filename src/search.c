@@ -25,6 +25,10 @@
  *
  * The search runs on the caller's thread (the protocol's worker) on its
  * own copy of the position; stop and ponderhit arrive through atomics.
+ * With more threads (Lazy SMP) helper searches run the same root on
+ * their own threads and copies, sharing only the hash table, and are
+ * stopped when the main search ends; the evaluation fades as the
+ * move-count rule nears, so won endings are pressed.
  */
 #include <math.h>
 #include <pthread.h>

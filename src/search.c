@@ -1256,11 +1256,12 @@ void search_set_score(Search *s, const Position *pos, int score)
 
 void search_set_random(Search *s, uint64_t seed)
 {
-    s->noise_seed = seed;
-    memset(s->ecache, 0, EVAL_CACHE * sizeof *s->ecache);
-    for (int i = 0; i < s->nhelpers; i++)
-        search_set_random(s->helpers[i], seed);
-    tt_clear(s->tt);
+    for (int i = -1; i < s->nhelpers; i++) {
+        Search *t = i < 0 ? s : s->helpers[i];
+        t->noise_seed = seed;
+        memset(t->ecache, 0, EVAL_CACHE * sizeof *t->ecache);
+    }
+    tt_clear(s->tt);      /* shared: cleared once */
 }
 
 static void clear_thread_state(Search *s)

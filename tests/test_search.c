@@ -377,50 +377,20 @@ static void *run_infinite(void *arg)
     return NULL;
 }
 
-static void test_stop_from_thread(void)
+/* Start an infinite search with `threads` threads on another thread, wait
+ * until it has visibly searched (by nodes, not by the clock), stop it: the
+ * answer must be a legal move. */
+static void stop_infinite_search(const char *variant, int threads, uint64_t min_nodes)
 {
     Worker w;
-    w.pos = load("chess", NULL);
+    w.pos = load(variant, NULL);
     w.s = search_create(8);
-    search_arm(w.s);
-    pthread_t th;
-    CU_ASSERT_FATAL(pthread_create(&th, NULL, run_infinite, &w) == 0);
-    /* wait until it has visibly searched, by nodes, not by the clock */
-    struct timespec ts = { 0, 1000000 };
-    while (search_nodes(w.s) < 20000)
-        nanosleep(&ts, NULL);
-    search_stop(w.s);
-    pthread_join(th, NULL);
-    MoveList *ml = malloc(sizeof *ml);
-    gen_legal(w.pos, ml);
-    bool legal = false;
-    for (int i = 0; i < ml->n; i++)
-        legal |= move_equal(ml->m[i], w.best);
-    CU_ASSERT(legal);
-    free(ml);
-    search_destroy(w.s);
-    free(w.pos);
-}
-
-/* Lazy SMP: with helper threads the mates are still found (the helpers
- * share the hash table and are stopped and joined at the end), and an
- * infinite search stops from another thread. */
-static void test_lazy_smp(void)
-{
-    search_threads = 3;
-    test_chess_mate2();
-    test_chess_mate3();
-    search_threads = 1;
-
-    Worker w;
-    w.pos = load("capablanca", NULL);
-    w.s = search_create(8);
-    search_set_threads(w.s, 3);
+    search_set_threads(w.s, threads);
     search_arm(w.s);
     pthread_t th;
     CU_ASSERT_FATAL(pthread_create(&th, NULL, run_infinite, &w) == 0);
     struct timespec ts = { 0, 1000000 };
-    while (search_nodes(w.s) < 50000)
+    while (search_nodes(w.s) < min_nodes)
         nanosleep(&ts, NULL);
     search_stop(w.s);
     pthread_join(th, NULL);
@@ -434,6 +404,23 @@ static void test_lazy_smp(void)
     search_set_threads(w.s, 1);          /* helpers can be taken away again */
     search_destroy(w.s);
     free(w.pos);
+}
+
+static void test_stop_from_thread(void)
+{
+    stop_infinite_search("chess", 1, 20000);
+}
+
+/* Lazy SMP: with helper threads the mates are still found (the helpers
+ * share the hash table and are stopped and joined at the end), and an
+ * infinite search stops from another thread. */
+static void test_lazy_smp(void)
+{
+    search_threads = 3;
+    test_chess_mate2();
+    test_chess_mate3();
+    search_threads = 1;
+    stop_infinite_search("capablanca", 3, 50000);
 }
 
 static void test_multipv_exclude(void)

@@ -52,6 +52,7 @@ struct EvalTables {
     bool slider[MAX_PIECE_TYPES];
     bool file_slider[MAX_PIECE_TYPES];    /* slides straight ahead: wants open files */
     int pair_bonus[MAX_PIECE_TYPES];      /* bound to one square colour: a pair on both */
+    int advance_scale[MAX_PIECE_TYPES];   /* x256: what advancing a pawn-like is worth */
     bool royal[MAX_PIECE_TYPES];
     int mob_expect[MAX_PIECE_TYPES];      /* slider squares expected, x4 */
     int attack_weight[MAX_PIECE_TYPES];   /* king-attack units */
@@ -279,6 +280,22 @@ static double file_centrality(const Variant *v, int sq)
     return 1.0 - fabs(2.0 * var_file(v, sq) - (v->files - 1)) / (v->files - 1);
 }
 
+/* What the best promotion of type t gains.  A pawn that promotes to a
+ * ferz gains little, so its advance must not be worth more than that:
+ * scored like a chess pawn, a courier pawn on the seventh rank was worth
+ * twice the ferz it would become and was never promoted. */
+static int promotion_gain(const EvalTables *et, const Variant *v, int t)
+{
+    const PieceType *pt = &v->piece[t];
+    int best = pt->promoted != NO_TYPE ? et->value[pt->promoted] : 0;
+    for (int u = 0; u < v->ntypes; u++)
+        if ((pt->promo_to >> u & 1) && et->value[u] > best)
+            best = et->value[u];
+    return best > et->value[t] ? best - et->value[t] : 0;
+}
+
+#define FULL_ADVANCE_GAIN 300   /* gains from here on (a knight or more) get the full bonus */
+
 static void derive_pst_piece(EvalTables *et, const Variant *v, int t, int c)
 {
     int home = home_rank(v, t, c);
@@ -329,8 +346,8 @@ static void derive_pst_piece(EvalTables *et, const Variant *v, int t, int c)
             double p = (maxd - d) / maxd;
             if (p < 0) p = 0;
             et->progress[c][t][sq] = (int8_t)lround(16 * p);
-            mg += 25 * p * p;
-            eg += 70 * p * p;
+            mg += 25 * p * p * et->advance_scale[t] / 256;
+            eg += 70 * p * p * et->advance_scale[t] / 256;
         } else if (d >= 0 && d <= 1 && promo_gain > 0) {
             mg += 0.06 * promo_gain;   /* promotion pressure */
             eg += 0.06 * promo_gain;
@@ -392,6 +409,8 @@ static void derive_tables(EvalTables *et, const Variant *v)
         double reach = et->royal[t] || et->pawnlike[t] ? 1.0 : reach_fraction(v, t);
         et->pair_bonus[t] = reach > 0.4 && reach < 0.6 ? et->value[t] / 8 : 0;
         et->mob_expect[t] = (int)lround(4 * slide);
+        int gain = promotion_gain(et, v, t);
+        et->advance_scale[t] = gain >= FULL_ADVANCE_GAIN ? 256 : gain * 256 / FULL_ADVANCE_GAIN;
         int w = et->value[t] / 150;
         et->attack_weight[t] = et->royal[t] || et->pawnlike[t] ? 0 : w < 1 ? 1 : w > 6 ? 6 : w;
         for (int c = 0; c < 2; c++)
@@ -680,7 +699,8 @@ static void eval_pawns(const EvalTables *et, const Position *pos, EvalState *st)
             if (passed) {
                 /* Where pieces drop back in, no pawn is free for long. */
                 int p = et->progress[c][t][sq];   /* 0..16 */
-                int mg = 5 + p * p / 8, eg = 10 + p * p * 5 / 8;
+                int mg = (5 + p * p / 8) * et->advance_scale[t] / 256;
+                int eg = (10 + p * p * 5 / 8) * et->advance_scale[t] / 256;
                 if (v->has_drops) {
                     mg /= 2;
                     eg /= 2;

@@ -423,6 +423,30 @@ static void test_lazy_smp(void)
     stop_infinite_search("capablanca", 3, 50000);
 }
 
+/* A pawn-like piece is never worth more before its promotion than after:
+ * scored like a chess pawn, a courier pawn on the seventh rank was worth
+ * twice the ferz it becomes, so the engine never promoted it. */
+static int white_eval(const char *variant, const char *fen)
+{
+    Position *pos = load(variant, fen);
+    int e = evaluate(pos);
+    if (pos->side == BLACK)
+        e = -e;
+    free(pos);
+    return e;
+}
+
+static void test_promotion_worth(void)
+{
+    /* (other pawns on the board, so that no drawish scaling applies) */
+    CU_ASSERT(white_eval("courier", "12/1P8p1/12/5k6/12/r11/4K5P1/11R w - - 0 1")
+              < white_eval("courier", "1F10/10p1/12/5k6/12/r11/4K5P1/11R w - - 0 1"));
+    CU_ASSERT(white_eval("makruk", "8/7p/8/1P3k2/8/r7/4K1P1/7R w - - 0 1")
+              < white_eval("makruk", "8/7p/1M6/5k2/8/r7/4K1P1/7R w - - 0 1"));
+    CU_ASSERT(white_eval("chess", "8/1P5p/8/5k2/8/r7/4K1P1/7R w - - 0 1")
+              < white_eval("chess", "1Q6/7p/8/5k2/8/r7/4K1P1/7R w - - 0 1"));
+}
+
 static void test_multipv_exclude(void)
 {
     Position *pos = load("chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
@@ -466,6 +490,7 @@ int main(void)
     CU_add_test(t, "stop from another thread", test_stop_from_thread);
     CU_add_test(t, "Lazy SMP helpers", test_lazy_smp);
     CU_add_test(t, "multipv with exclude", test_multipv_exclude);
+    CU_add_test(t, "promotion worth more than the pawn", test_promotion_worth);
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();
     unsigned failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();

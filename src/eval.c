@@ -773,20 +773,60 @@ static void eval_king(const EvalTables *et, const Position *pos, EvalState *st)
     }
 }
 
-/* Drive a bare royal to the edge and bring our royal closer; bonus for
- * stripping the last pieces where a bare king loses. */
+/* Squares next to the royal on ws that it could step to unattacked:
+ * taking them away one by one is how weak pieces mate. */
+static int royal_flights(const EvalTables *et, const Position *pos, int ws, int strong)
+{
+    int n = 0;
+    for (int w = 0; w < 4; w++) {
+        uint64_t bits = et->zone[ws].w[w];
+        while (bits) {
+            int s = w * 64 + __builtin_ctzll(bits);
+            bits &= bits - 1;
+            uint8_t code = pos->board[s];
+            if (s != ws && code != HOLE && (code == EMPTY || code_color(code) == strong)
+                && !square_attacked(pos, s, strong))
+                n++;
+        }
+    }
+    return n;
+}
+
+static int chebyshev(const Variant *v, int a, int b)
+{
+    int df = abs(var_file(v, a) - var_file(v, b)), dr = abs(var_rank(v, a) - var_rank(v, b));
+    return df > dr ? df : dr;
+}
+
+/* Mating a royal whose side has no pawns left against much more material:
+ * drive it to the edge, take its flight squares, and bring our royal and
+ * pieces close.  Short-range pieces (ferz, wazir) mate only from next to
+ * it; without that pull they never arrive. */
+static void mop_up(const EvalTables *et, const Position *pos, EvalState *st, int c)
+{
+    const Variant *v = pos->v;
+    int ws = st->royal_sq[!c];
+    int bonus = 20 * et->center_dist[ws] + 8 * (MAX_FILES - chebyshev(v, st->royal_sq[c], ws))
+              - 15 * royal_flights(et, pos, ws, c);
+    for (int i = 0; i < pos->nlist[c]; i++) {
+        int sq = pos->list[c][i], t = code_type(pos->board[sq]);
+        if (!et->royal[t] && !et->pawnlike[t])
+            bonus += 3 * (MAX_FILES - chebyshev(v, sq, ws));
+    }
+    add(st, T_ENDGAME, c, 0, bonus);
+}
+
+/* Mop-up where one side has no pawns left and far less material; where a
+ * bare king loses, a bonus for stripping the last pieces. */
 static void eval_endgame(const EvalTables *et, const Position *pos, EvalState *st)
 {
     const Variant *v = pos->v;
     for (int c = 0; c < 2; c++) {
         int weak = !c;
-        if (st->nonroyal[weak] || st->hand_count[weak] || st->royal_sq[weak] < 0
-            || st->royal_sq[c] < 0 || st->npm[c] + 100 * st->npawns[c] < 300)
-            continue;
-        int ks = st->royal_sq[c], ws = st->royal_sq[weak];
-        int df = abs(var_file(v, ks) - var_file(v, ws)), dr = abs(var_rank(v, ks) - var_rank(v, ws));
-        int dist = df > dr ? df : dr;
-        add(st, T_ENDGAME, c, 0, 20 * et->center_dist[ws] + 8 * (MAX_FILES - dist));
+        int ours = st->npm[c] + 100 * st->npawns[c];
+        if (!st->npawns[weak] && !st->hand_count[weak] && st->royal_sq[weak] >= 0
+            && st->royal_sq[c] >= 0 && ours >= 300 && ours >= st->npm[weak] + 300)
+            mop_up(et, pos, st, c);
     }
     if (v->rules.bare_king != OUTCOME_NONE) {
         static const int bare_bonus[4] = { 0, 120, 50, 20 };

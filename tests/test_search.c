@@ -4,7 +4,8 @@
  * Each tactical case is a position, the moves that solve it and what
  * the score must show (a mate in so many moves, or a material gain).  It
  * must be solved within a node budget, never a time budget, so the
- * result does not depend on the machine.
+ * result does not depend on the machine.  The same holds for the
+ * endings the engine must win by playing both sides at a fixed depth.
  */
 #include <CUnit/Basic.h>
 #include <pthread.h>
@@ -452,9 +453,9 @@ static void test_promotion_worth(void)
 }
 
 /* Technique: the engine, at a fixed depth, plays both sides of a won
- * ending without pawns and must mate before the move-count rule draws.
- * Short-range pieces mate only when the evaluation pulls them in (with
- * only "king to the edge" three mets shuffled for 100 plies). */
+ * ending and must mate before the move-count rule draws.  Short-range
+ * pieces mate only when the evaluation pulls them in (with only "king to
+ * the edge" three mets shuffled for 100 plies). */
 static void convert(const char *variant, const char *fen, int depth)
 {
     Position *pos = load(variant, fen);
@@ -482,7 +483,8 @@ static void test_convert_endings(void)
 {
     convert("chess", "8/8/4k3/8/8/8/8/2B1KN2 w - - 0 1", 12);            /* K+B+N */
     convert("makruk", "6K1/4k3/8/8/6m1/m7/5m2/8 b - - 0 1", 16);         /* three mets */
-    convert("courier", "2F1F7/6PP1PP1/12/5B6/12/2K3F5/5W6/3k8 w - - 0 1", 14); /* ferzes, courier, wazir, pawns */
+    /* ferzes, courier, wazir and pawns on the seventh rank */
+    convert("courier", "2F1F7/6PP1PP1/12/5B6/12/2K3F5/5W6/3k8 w - - 0 1", 14);
 }
 
 static void test_multipv_exclude(void)

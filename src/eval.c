@@ -13,8 +13,11 @@
  *
  * Positional terms are tables computed per variant from the same
  * mobility (centralisation), the promotion zones (advancement of
- * pawn-like pieces, promotion pressure), and the royal pieces (king
- * safety from pieces whose reach touches the royal's neighbourhood).
+ * pawn-like pieces, worth as much as the promotion gains; promotion
+ * pressure), and the royal pieces (king safety from pieces whose reach
+ * touches the royal's neighbourhood).  In endings the stronger side is
+ * pulled toward mating a royal left without pawns (mop-up), and pawnless
+ * endings whose extra material cannot mate are scaled toward a draw.
  */
 #include <math.h>
 #include <pthread.h>

@@ -55,6 +55,36 @@ static int perpetual_checkers(Position *pos, int plies)
     return (moved[WHITE] && all_checks[WHITE]) | (moved[BLACK] && all_checks[BLACK]) << 1;
 }
 
+/* How many of the last `plies` moves gave check (as far back as the
+ * history goes; moves before it count as quiet, as XBoard counts them). */
+static int checking_moves(Position *pos, int plies)
+{
+    Move stack[MAX_PLY_HISTORY];
+    int n = 0, checks = 0;
+    for (int k = 0; k < plies && pos->ply > pos->root_ply; k++) {
+        checks += in_check(pos, pos->side);
+        stack[n++] = pos->undo[pos->ply - 1].move;
+        position_unmake(pos);
+    }
+    while (n > 0)
+        position_make(pos, stack[--n]);
+    return checks;
+}
+
+/* The move-count rule, with checking moves left out where the variant
+ * says so.  XBoard referees xiangqi that way: a 60-move claim counted
+ * with the checks was refused as false and lost the game. */
+static bool move_rule_reached(Position *pos)
+{
+    const Rules *r = &pos->v->rules;
+    int plies = pos->halfmove;
+    if (!r->move_rule || plies < 2 * r->move_rule)
+        return false;
+    if (r->move_rule_skips_checks)
+        plies -= checking_moves(pos, plies);
+    return plies >= 2 * r->move_rule;
+}
+
 static bool insufficient_material(const Position *pos)
 {
     const Variant *v = pos->v;
@@ -137,7 +167,7 @@ bool game_end(Position *pos, GameEnd *end)
         snprintf(buf, sizeof buf, "%d-fold repetition", r->repetition_count);
         return set_end(end, for_us, buf);
     }
-    if (r->move_rule && pos->halfmove >= 2 * r->move_rule) {
+    if (move_rule_reached(pos)) {
         snprintf(buf, sizeof buf, "%d-move rule", r->move_rule);
         return set_end(end, OUTCOME_DRAW, buf);
     }

@@ -115,6 +115,7 @@ typedef struct {
     Outcome repetition;       /* for the player completing it (draw)     */
     Outcome perpetual_check;  /* for the checking player (NONE: as repetition) */
     int     move_rule;        /* full moves without capture/irreversible move; 0 = off */
+    bool    move_rule_skips_checks; /* checking moves do not count toward it (xiangqi) */
     Outcome bare_king;        /* for the player left with only royals; NONE = off */
     uint32_t extinction;      /* types whose loss ends the game (bitmask); 0 = off */
     Outcome extinction_result;/* for the player who lost them */

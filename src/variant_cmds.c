@@ -240,7 +240,8 @@ static void print_rules(const Variant *v, FILE *out)
     if (r->repetition_count)
         fprintf(out, ", %d-fold repetition %s", r->repetition_count, outcome_name(r->repetition));
     if (r->move_rule)
-        fprintf(out, ", %d-move rule", r->move_rule);
+        fprintf(out, ", %d-move rule%s", r->move_rule,
+                r->move_rule_skips_checks ? " (checks do not count)" : "");
     fputs(".\n", out);
     if (r->bare_king != OUTCOME_NONE)
         fprintf(out, "A player left with a bare king %s%s.\n", outcome_name(r->bare_king),

@@ -1951,7 +1951,7 @@ static void rule_repetition(Ctx *c, const YNode *n)
 
 static void rule_move_rule(Ctx *c, const YNode *n)
 {
-    static const char *const keys[] = { "moves", NULL };
+    static const char *const keys[] = { "moves", "checks-count", NULL };
     static const char *const reserved[] = { "reset-by", NULL };
     const YNode *x = n;
 
@@ -1961,6 +1961,12 @@ static void rule_move_rule(Ctx *c, const YNode *n)
     }
     if (n->kind == YN_MAP) {
         check_keys(c, n, keys, reserved, "'move-rule'");
+        const YNode *checks = map_get(n, "checks-count");
+        if (checks) {
+            bool count = true;
+            get_bool(c, checks, "checks-count", &count);
+            c->v->rules.move_rule_skips_checks = !count;
+        }
         x = map_get(n, "moves");
         if (!x) {
             ERR(c, n, "'move-rule' needs 'moves'");

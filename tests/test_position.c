@@ -342,6 +342,14 @@ static void test_game_ends(void)
     CU_ASSERT_TRUE(game_end(pos, &end));
     CU_ASSERT_EQUAL(end.outcome, OUTCOME_LOSS);     /* White, to move, checked perpetually */
     CU_ASSERT_STRING_EQUAL(end.reason, "perpetual check");
+    /* xiangqi: checking moves do not count toward the 60-move rule */
+    set_fen("xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 116 80");
+    play("e2d2 d10e10 d2a2 e10d10");    /* 120 plies, one of them a check */
+    CU_ASSERT_FALSE(game_end(pos, &end));
+    play("a2b2 d10e10");
+    CU_ASSERT_TRUE(game_end(pos, &end));
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_DRAW);
+    CU_ASSERT_STRING_EQUAL(end.reason, "60-move rule");
 }
 
 static void test_rule_moves(void)

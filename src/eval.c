@@ -801,7 +801,7 @@ static int chebyshev(const Variant *v, int a, int b)
     return df > dr ? df : dr;
 }
 
-/* Mating a royal left with at most one piece against much more material:
+/* Mating a royal whose side has no pawns left against much more material:
  * drive it to the edge, take its flight squares, and bring our royal and
  * pieces close.  Short-range pieces (ferz, wazir) mate only from next to
  * it; without that pull they never arrive. */
@@ -819,21 +819,16 @@ static void mop_up(const EvalTables *et, const Position *pos, EvalState *st, int
     add(st, T_ENDGAME, c, 0, bonus);
 }
 
-/* Mop-up where one side is down to its royal and at most one piece and
- * has far less material.  (With more pieces left, such as a xiangqi
- * king's advisors and elephants, the pull inflated the score by hundreds
- * of centipawns: xiangqi soldiers are not pawn-like, so "no pawns left"
- * held all game.)  Where a bare king loses, a bonus for stripping the
- * last pieces. */
+/* Mop-up where one side has no pawns left and far less material; where a
+ * bare king loses, a bonus for stripping the last pieces. */
 static void eval_endgame(const EvalTables *et, const Position *pos, EvalState *st)
 {
     const Variant *v = pos->v;
     for (int c = 0; c < 2; c++) {
         int weak = !c;
         int ours = st->npm[c] + 100 * st->npawns[c];
-        if (st->nonroyal[weak] <= 1 && !st->npawns[weak] && !st->hand_count[weak]
-            && st->royal_sq[weak] >= 0 && st->royal_sq[c] >= 0
-            && ours >= 300 && ours >= st->npm[weak] + 300)
+        if (!st->npawns[weak] && !st->hand_count[weak] && st->royal_sq[weak] >= 0
+            && st->royal_sq[c] >= 0 && ours >= 300 && ours >= st->npm[weak] + 300)
             mop_up(et, pos, st, c);
     }
     if (v->rules.bare_king != OUTCOME_NONE) {

@@ -34,41 +34,33 @@ static Outcome invert_outcome(Outcome o)
 
 static const char *color_name(int c) { return c == WHITE ? "White" : "Black"; }
 
-/* Over the last `plies` moves, which sides gave check with every one of
- * their moves?  Bit c set: colour c checked perpetually.  The moves are
- * taken back and replayed to look at each position. */
-static int perpetual_checkers(Position *pos, int plies)
+/* Over the last `plies` moves (as far back as the history goes), how many
+ * each colour made and how many of those gave check.  The moves are taken
+ * back and replayed to look at each position. */
+static void count_recent_checks(Position *pos, int plies, int moves[2], int checks[2])
 {
     Move stack[MAX_PLY_HISTORY];
-    bool all_checks[2] = { true, true }, moved[2] = { false, false };
     int n = 0;
+    moves[WHITE] = moves[BLACK] = checks[WHITE] = checks[BLACK] = 0;
     for (int k = 0; k < plies && pos->ply > pos->root_ply; k++) {
         int mover = !pos->side;
-        moved[mover] = true;
-        if (!in_check(pos, pos->side))
-            all_checks[mover] = false;
+        moves[mover]++;
+        checks[mover] += in_check(pos, pos->side);
         stack[n++] = pos->undo[pos->ply - 1].move;
         position_unmake(pos);
     }
     while (n > 0)
         position_make(pos, stack[--n]);
-    return (moved[WHITE] && all_checks[WHITE]) | (moved[BLACK] && all_checks[BLACK]) << 1;
 }
 
-/* How many of the last `plies` moves gave check (as far back as the
- * history goes; moves before it count as quiet, as XBoard counts them). */
-static int checking_moves(Position *pos, int plies)
+/* Which sides gave check with every one of their last moves?  Bit c set:
+ * colour c checked perpetually. */
+static int perpetual_checkers(Position *pos, int plies)
 {
-    Move stack[MAX_PLY_HISTORY];
-    int n = 0, checks = 0;
-    for (int k = 0; k < plies && pos->ply > pos->root_ply; k++) {
-        checks += in_check(pos, pos->side);
-        stack[n++] = pos->undo[pos->ply - 1].move;
-        position_unmake(pos);
-    }
-    while (n > 0)
-        position_make(pos, stack[--n]);
-    return checks;
+    int moves[2], checks[2];
+    count_recent_checks(pos, plies, moves, checks);
+    return (moves[WHITE] && checks[WHITE] == moves[WHITE])
+         | (moves[BLACK] && checks[BLACK] == moves[BLACK]) << 1;
 }
 
 /* The move-count rule, with checking moves left out where the variant
@@ -80,8 +72,12 @@ static bool move_rule_reached(Position *pos)
     int plies = pos->halfmove;
     if (!r->move_rule || plies < 2 * r->move_rule)
         return false;
-    if (r->move_rule_skips_checks)
-        plies -= checking_moves(pos, plies);
+    if (r->move_rule_skips_checks) {
+        /* moves from before the history count as quiet, as XBoard counts them */
+        int moves[2], checks[2];
+        count_recent_checks(pos, plies, moves, checks);
+        plies -= checks[WHITE] + checks[BLACK];
+    }
     return plies >= 2 * r->move_rule;
 }
 

@@ -358,6 +358,7 @@ static int parse_fen(Position *pos, const Variant *v, const char *fen, char *err
         pos->halfmove = (int)strtol(field[fi], &end, 10);
         if (*end || pos->halfmove < 0)
             return fail(err, n, "bad half-move counter '%s'", field[fi]);
+        pos->rep_plies = pos->halfmove;
         fi++;
     }
     if (fi < nf) {

@@ -198,6 +198,8 @@ void position_make(Position *pos, Move m)
     u->checks[0] = (uint8_t)pos->checks[0];
     u->checks[1] = (uint8_t)pos->checks[1];
     u->halfmove = pos->halfmove;
+    u->rep_plies = pos->rep_plies;
+    bool sideways = false;
     u->hash = pos->hash;
     u->virgin = pos->virgin;
     u->nboom = 0;
@@ -233,6 +235,7 @@ void position_make(Position *pos, Move m)
             pos->halfmove = 0;
         } else if (v->piece[type].resets_move_rule) {
             pos->halfmove = 0;
+            sideways = var_rank(v, m.from) == var_rank(v, m.to) && !m.piece;
         }
         move_piece(pos, m.from, m.to);
         if (m.piece) {
@@ -258,6 +261,7 @@ void position_make(Position *pos, Move m)
     }
     if (us == BLACK)
         pos->fullmove++;
+    pos->rep_plies = pos->halfmove == 0 && !sideways ? 0 : u->rep_plies + 1;
     pos->side ^= 1;
     pos->hash ^= zobrist->side;
     if (v->rules.check_limit && m.kind != MOVE_NULL && in_check(pos, pos->side)) {
@@ -321,6 +325,7 @@ void position_unmake(Position *pos)
     pos->checks[0] = u->checks[0];
     pos->checks[1] = u->checks[1];
     pos->halfmove = u->halfmove;
+    pos->rep_plies = u->rep_plies;
     pos->virgin = u->virgin;
     pos->hash = u->hash;
 }

@@ -34,7 +34,7 @@ typedef struct {
     bool     ep_passed_first;
     uint8_t  checks[2];
     uint8_t  was_check;         /* side to move was in check (cache), 0xFF unknown */
-    int      halfmove;
+    int      halfmove, rep_plies;
     uint64_t hash;
     SquareSet virgin;           /* virgin squares before the move */
     uint8_t  nboom;             /* pieces an explosion removed (atomic) */
@@ -55,6 +55,10 @@ typedef struct Position {
     uint8_t  ep_victim;                   /* square of the piece capturable e.p. */
     bool     ep_passed_first;             /* FEN writes "passed square, victim" (as read) */
     int      halfmove, fullmove;
+    int      rep_plies;                   /* plies a repetition may reach back: as
+                                             halfmove, but a sideways step of a
+                                             pawn-like (xiangqi soldier) can be
+                                             undone and does not end it */
     int      checks[2];                   /* checks given so far (n-check variants) */
     uint64_t hash;
 

@@ -10,7 +10,7 @@
 int repetitions(const Position *pos)
 {
     int n = 0;
-    int limit = pos->ply - pos->halfmove;
+    int limit = pos->ply - pos->rep_plies;
     if (limit < 0)
         limit = 0;
     for (int i = pos->ply - 2; i >= limit; i -= 2)

@@ -291,7 +291,7 @@ static bool repetition_score(Search *s, int ply, int *score)
     const Position *pos = s->pos;
     const Rules *r = &pos->v->rules;
     int count = 0;
-    for (int d = 4; d <= pos->halfmove && d <= pos->ply; d += 2) {
+    for (int d = 4; d <= pos->rep_plies && d <= pos->ply; d += 2) {
         const Undo *u1 = &pos->undo[pos->ply - d + 1], *u2 = &pos->undo[pos->ply - d];
         if (u1->move.kind == MOVE_NULL || u2->move.kind == MOVE_NULL)
             break;
@@ -342,7 +342,7 @@ static bool game_over(Search *s, int ply, int *score)
             return true;
         }
     }
-    if (r->repetition_count && pos->halfmove >= 4 && repetition_score(s, ply, score))
+    if (r->repetition_count && pos->rep_plies >= 4 && repetition_score(s, ply, score))
         return true;
     if (r->move_rule && pos->halfmove >= 2 * r->move_rule && !s->incheck[ply]) {
         *score = 0;
@@ -1395,7 +1395,7 @@ static void trim_history(Position *pos)
     int room = MAX_PLY_HISTORY - MAX_PV - 8;
     if (pos->ply <= room)
         return;
-    int keep = pos->halfmove < room / 2 ? pos->halfmove : room / 2;
+    int keep = pos->rep_plies < room / 2 ? pos->rep_plies : room / 2;
     memmove(pos->undo, pos->undo + pos->ply - keep, (size_t)keep * sizeof(Undo));
     pos->root_ply -= pos->ply - keep;
     if (pos->root_ply < 0)

@@ -342,6 +342,13 @@ static void test_game_ends(void)
     CU_ASSERT_TRUE(game_end(pos, &end));
     CU_ASSERT_EQUAL(end.outcome, OUTCOME_LOSS);     /* White, to move, checked perpetually */
     CU_ASSERT_STRING_EQUAL(end.reason, "perpetual check");
+    /* xiangqi: a soldier checking sideways and back repeats the position
+       (the step resets the move count, but can be undone) */
+    set_fen("xiangqi", "4k4/2PP5/4P4/9/9/9/9/9/9/5K3 w - - 0 1");
+    play("d9e9 e10d10 e9d9 d10e10 d9e9 e10d10 e9d9 d10e10");
+    CU_ASSERT_TRUE(game_end(pos, &end));
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_LOSS);
+    CU_ASSERT_STRING_EQUAL(end.reason, "perpetual check");
     /* xiangqi: checking moves do not count toward the 60-move rule */
     set_fen("xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 116 80");
     play("e2d2 d10e10 d2a2 e10d10");    /* 120 plies, one of them a check */

@@ -309,9 +309,7 @@ static void derive_pst_piece(EvalTables *et, const Variant *v, int t, int c)
         if (d > maxd && standable(v, t, c, sq))
             maxd = d;
     }
-    int promo_gain = 0;
-    if (v->piece[t].promoted != NO_TYPE)
-        promo_gain = et->value[v->piece[t].promoted] - et->value[t];
+    int promo_gain = promotion_gain(et, v, t);
     for (int sq = 0; sq < nsq; sq++) {
         if (!standable(v, t, c, sq) && !et->pawnlike[t])
             continue;

@@ -57,8 +57,8 @@ typedef struct Position {
     int      halfmove, fullmove;
     int      rep_plies;                   /* plies a repetition may reach back: as
                                              halfmove, but a sideways step of a
-                                             pawn-like (xiangqi soldier) can be
-                                             undone and does not end it */
+                                             piece that resets the count (xiangqi
+                                             soldier) can be undone: no end */
     int      checks[2];                   /* checks given so far (n-check variants) */
     uint64_t hash;
 

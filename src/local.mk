@@ -3,6 +3,7 @@
 noinst_LIBRARIES += src/libengine.a
 src_libengine_a_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
 src_libengine_a_SOURCES = \
+	src/number.h src/number.c \
 	src/variant.h src/variant.c \
 	src/zobrist.h src/zobrist.c \
 	src/position.h src/position.c src/fen.c \

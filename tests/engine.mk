@@ -40,3 +40,10 @@ check-perft-full: menagerie$(EXEEXT)
 	PERFT_MAX_NODES=0 top_srcdir=$(top_srcdir) top_builddir=$(top_builddir) \
 	  $(SHELL) $(top_srcdir)/tests/perft.sh
 .PHONY: check-perft-full
+
+# The checked number reader every outside number goes through.
+check_PROGRAMS += tests/test_number
+TESTS += tests/test_number
+tests_test_number_SOURCES = tests/test_number.c
+tests_test_number_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_test_number_LDADD = src/libengine.a $(CUNIT_LIBS)

@@ -8,6 +8,7 @@
 #include "engine.h"
 #include "io.h"
 #include "movegen.h"
+#include "rules.h"
 
 static void *xmalloc(size_t n)
 {
@@ -174,13 +175,13 @@ bool engine_game_end(Engine *e, GameEnd *end)
 
 void engine_legal_moves(Engine *e, MoveList *ml)
 {
-    gen_playable(e->pos, ml);
+    rules_playable_moves(e->pos, ml);
 }
 
 bool engine_is_legal(Engine *e, Move m)
 {
     MoveList *ml = xmalloc(sizeof *ml);
-    gen_playable(e->pos, ml);
+    rules_playable_moves(e->pos, ml);
     bool found = false;
     for (int i = 0; i < ml->n && !found; i++)
         found = move_equal(ml->m[i], m);

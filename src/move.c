@@ -8,6 +8,7 @@
 #include <string.h>
 #include "move.h"
 #include "movegen.h"
+#include "rules.h"
 #include "position.h"
 
 /* XBoard numbers the ranks of 10-rank boards from 0 (CECP). */
@@ -168,7 +169,7 @@ bool move_parse(Position *pos, const char *text, bool cecp_ranks, Move *out,
         snprintf(why, whysize, "out of memory");
         return false;
     }
-    gen_playable(pos, ml);
+    rules_playable_moves(pos, ml);
     bool found = false;
     for (int i = 0; i < ml->n && !found; i++) {
         Move m = ml->m[i];

@@ -461,25 +461,6 @@ bool royal_square_attacked(const Position *pos, int sq, int by)
     return square_attacked(pos, sq, by);
 }
 
-static int royal_count_at_start(const Variant *v, int color)
-{
-    int n = 0;
-    for (int t = 0; t < v->ntypes; t++)
-        if (v->royal_types >> t & 1)
-            n += v->start_count[color][t];
-    return n;
-}
-
-static int royal_count(const Position *pos, int color)
-{
-    const Variant *v = pos->v;
-    int n = 0;
-    for (int t = 0; t < v->ntypes; t++)
-        if (v->royal_types >> t & 1)
-            n += pos->count[color][t];
-    return n;
-}
-
 bool in_check(const Position *pos, int color)
 {
     const Variant *v = pos->v;
@@ -537,125 +518,14 @@ bool position_illegal(Position *pos)
     }
     if (v->rules.explosions && v->royal_types) {
         int mover = !pos->side;
-        if (royal_count_at_start(v, mover) && !royal_count(pos, mover))
+        if (position_royals_at_start(v, mover) && !position_royals(pos, mover))
             return true;    /* it blew up its own royal */
-        if (royal_count_at_start(v, pos->side) && !royal_count(pos, pos->side))
+        if (position_royals_at_start(v, pos->side) && !position_royals(pos, pos->side))
             return false;   /* it blew up the other's: that wins at once */
     }
     if (v->rules.facing_royals_illegal && royals_face(pos))
         return true;
     return in_check(pos, !pos->side);
-}
-
-/* ---- immediate game ends ---------------------------------------------- */
-
-bool only_royals(const Position *pos, int color)
-{
-    const Variant *v = pos->v;
-    for (int t = 0; t < v->ntypes; t++)
-        if (pos->count[color][t] && !v->piece[t].royal)
-            return false;
-    return true;
-}
-
-static bool on_flag(const Position *pos, int color)
-{
-    const Variant *v = pos->v;
-    for (int i = 0; i < pos->nlist[color]; i++) {
-        int sq = pos->list[color][i];
-        if ((v->rules.flag_pieces >> code_type(pos->board[sq]) & 1)
-            && sqset_has(&v->rules.flag_region[color], sq))
-            return true;
-    }
-    return false;
-}
-
-/* Has `color` lost the piece types the extinction rule lists: any one of
- * them it started with, or (extinction_together) all of them at once? */
-static bool extinct(const Position *pos, int color)
-{
-    const Variant *v = pos->v;
-    bool together = v->rules.extinction_together;
-    for (int t = 0; t < v->ntypes; t++) {
-        if (!(v->rules.extinction >> t & 1))
-            continue;
-        if (together && pos->count[color][t])
-            return false;
-        if (!together && v->start_count[color][t] && !pos->count[color][t])
-            return true;
-    }
-    return together;
-}
-
-static Outcome invert(Outcome o)
-{
-    return o == OUTCOME_WIN ? OUTCOME_LOSS : o == OUTCOME_LOSS ? OUTCOME_WIN : o;
-}
-
-/* The side to move has only royals left: can it capture the opponent's
- * last other piece at once, baring both (shatranj's grace move)? */
-static bool can_bare_in_reply(Position *pos)
-{
-    const Variant *v = pos->v;
-    int them = !pos->side, target = -1;
-    for (int i = 0; i < pos->nlist[them]; i++) {
-        int sq = pos->list[them][i];
-        if (v->piece[code_type(pos->board[sq])].royal)
-            continue;
-        if (target >= 0)
-            return false;        /* two or more: one capture cannot bare */
-        target = sq;
-    }
-    if (target < 0)
-        return false;
-    MoveList *ml = malloc(sizeof *ml);
-    if (!ml)
-        return false;
-    gen_pseudo(pos, ml);
-    bool found = false;
-    for (int i = 0; i < ml->n && !found; i++) {
-        Move m = ml->m[i];
-        bool takes = (m.kind == MOVE_NORMAL && m.to == target)
-                  || (m.kind == MOVE_EP && m.victim[0] == target);
-        if (!takes)
-            continue;
-        position_make(pos, m);
-        found = !position_illegal(pos);
-        position_unmake(pos);
-    }
-    free(ml);
-    return found;
-}
-
-Outcome immediate_result(Position *pos)
-{
-    const Variant *v = pos->v;
-    const Rules *r = &v->rules;
-    int us = pos->side, them = !us;
-    if (r->explosions && v->royal_types && royal_count_at_start(v, us) && !royal_count(pos, us))
-        return OUTCOME_LOSS;      /* our royal was blown up */
-    if (r->check_limit && pos->checks[them] >= r->check_limit)
-        return OUTCOME_LOSS;
-    if (r->flag_pieces) {
-        if (on_flag(pos, them))
-            return invert(r->flag_result);
-        if (on_flag(pos, us))
-            return r->flag_result;
-    }
-    if (r->extinction) {
-        if (extinct(pos, us))
-            return r->extinction_result;
-        if (extinct(pos, them))
-            return invert(r->extinction_result);
-    }
-    if (r->bare_king != OUTCOME_NONE) {
-        bool us_bare = only_royals(pos, us), them_bare = only_royals(pos, them);
-        if (them_bare && !us_bare)
-            return invert(r->bare_king);
-        if (us_bare && !them_bare && !(r->bare_king_grace && can_bare_in_reply(pos)))
-            return r->bare_king;
-    }
-    return OUTCOME_NONE;
 }
 
 /* ---- legal moves ------------------------------------------------------- */
@@ -668,14 +538,14 @@ static bool is_capture(const Position *pos, Move m)
 
 /* A drop that mates is illegal for pieces with drop_no_mate (shogi pawn).
  * Called with the drop made. */
-static bool drop_mates(Position *pos)
+bool movegen_drop_mates(Position *pos)
 {
     if (!in_check(pos, pos->side))
         return false;
     MoveList *replies = malloc(sizeof *replies);
     if (!replies)
         return false;
-    gen_legal(pos, replies);
+    movegen_legal(pos, replies);
     bool mate = replies->n == 0;
     free(replies);
     return mate;
@@ -794,8 +664,7 @@ static inline bool surely_legal(const SquareSet *sensitive, int king, Move m)
     return !sqset_has(sensitive, m.to) && (m.kind == MOVE_DROP || !sqset_has(sensitive, m.from));
 }
 
-/* The moves the rules allow, whether or not the game is already decided. */
-static void gen_allowed(Position *pos, MoveList *ml)
+void movegen_legal(Position *pos, MoveList *ml)
 {
     const Variant *v = pos->v;
     gen_pseudo(pos, ml);
@@ -820,7 +689,7 @@ static void gen_allowed(Position *pos, MoveList *ml)
             position_make(pos, m);
             ok = !position_illegal(pos);
             if (ok && drop_check)
-                ok = !drop_mates(pos);
+                ok = !movegen_drop_mates(pos);
             position_unmake(pos);
         }
         if (!ok)
@@ -836,30 +705,6 @@ static void gen_allowed(Position *pos, MoveList *ml)
                 ml->m[w++] = ml->m[i];
         ml->n = w;
     }
-}
-
-void gen_legal(Position *pos, MoveList *ml)
-{
-    if (immediate_result(pos) != OUTCOME_NONE) {
-        ml->n = 0;
-        return;
-    }
-    gen_allowed(pos, ml);
-}
-
-bool grace_move_pending(const Position *pos)
-{
-    const Rules *r = &pos->v->rules;
-    return r->bare_king != OUTCOME_NONE && r->bare_king_grace
-        && only_royals(pos, pos->side) && !only_royals(pos, !pos->side);
-}
-
-void gen_playable(Position *pos, MoveList *ml)
-{
-    if (grace_move_pending(pos))
-        gen_allowed(pos, ml);
-    else
-        gen_legal(pos, ml);
 }
 
 /* ---- per-variant tables ----------------------------------------------- */
@@ -892,26 +737,4 @@ int movegen_init_variant(Variant *v)
             }
     }
     return 0;
-}
-
-int count_refused_drop_mates(Position *pos)
-{
-    const Variant *v = pos->v;
-    if (!v->has_drops || immediate_result(pos) != OUTCOME_NONE)
-        return 0;
-    MoveList *ml = malloc(sizeof *ml);
-    if (!ml)
-        return 0;
-    gen_pseudo(pos, ml);
-    int n = 0;
-    for (int i = 0; i < ml->n; i++) {
-        Move m = ml->m[i];
-        if (m.kind != MOVE_DROP || !v->piece[m.piece].drop_no_mate)
-            continue;
-        position_make(pos, m);
-        n += !position_illegal(pos) && drop_mates(pos);
-        position_unmake(pos);
-    }
-    free(ml);
-    return n;
 }

@@ -27,24 +27,14 @@ void gen_piece_moves(const Position *pos, MoveList *ml, int from);
  * evaluation removes pieces from the board and asks this again. */
 bool piece_attacks(const Position *pos, int from, int target);
 
-/* Every legal move; none when the game has ended by an immediate rule. */
-void gen_legal(Position *pos, MoveList *ml);
+/* Every move the rules allow (royals safe, no forbidden drop mate,
+ * must-capture), whether or not the game is already decided: the rules
+ * module's rules_legal_moves() adds the game ends. */
+void movegen_legal(Position *pos, MoveList *ml);
 
-/* Has the side to move just been bared under a bare-king rule with a
- * grace move?  The outcome is known (immediate_result looks ahead), but
- * the bared side still plays its reply and referees such as XBoard end
- * the game only after it. */
-bool grace_move_pending(const Position *pos);
-
-/* The moves a player may still make while the referee lets the game go
- * on: gen_legal, plus the grace move of a bared king.  For moves that
- * come over a protocol and the move the engine plays. */
-void gen_playable(Position *pos, MoveList *ml);
-
-/* How many drops gen_legal refused only because they would mate with a
- * piece that may not drop-mate (perft cross-checks against engines that
- * generate such drops). */
-int count_refused_drop_mates(Position *pos);
+/* Called with a drop made: does it leave the side to move in check with
+ * no legal reply (a mate that drop_no_mate pieces may not give)? */
+bool movegen_drop_mates(Position *pos);
 
 /* Is square `sq` attacked by a piece of colour `by` (one that could
  * capture a royal piece standing there)? */
@@ -70,16 +60,6 @@ bool in_check(const Position *pos, int color);
 /* After a move: is the side that just moved (not pos->side) in a position
  * the rules forbid (royal attacked, royals facing)? */
 bool position_illegal(Position *pos);
-
-/* A rule that ends the game at once has fired (n-th check, flag region
- * reached, extinction, bare king: a bared side to move loses unless the
- * rules grant it a reply that bares the other side too).  Returns the
- * outcome for the side to move, or OUTCOME_NONE.  `pos` is only changed
- * temporarily (the grace-move test makes and unmakes moves). */
-Outcome immediate_result(Position *pos);
-
-/* Has `color` nothing left but royal pieces (a bare king)? */
-bool only_royals(const Position *pos, int color);
 
 /* Precompute the attack prefilter (Variant.reach); called by
  * variant_finalize. */

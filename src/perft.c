@@ -6,12 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "movegen.h"
+#include "rules.h"
 #include "perft.h"
 
 static uint64_t perft_rec(Position *pos, int depth, MoveList *lists)
 {
     MoveList *ml = &lists[0];
-    gen_legal(pos, ml);
+    rules_legal_moves(pos, ml);
     if (depth == 1)
         return (uint64_t)ml->n;
     uint64_t nodes = 0;
@@ -27,11 +28,11 @@ static uint64_t perft_rec(Position *pos, int depth, MoveList *lists)
 static uint64_t leaf_drop_mates(Position *pos, int depth)
 {
     if (depth == 1)
-        return (uint64_t)count_refused_drop_mates(pos);
+        return (uint64_t)rules_refused_drop_mates(pos);
     MoveList *ml = malloc(sizeof *ml);
     if (!ml)
         return 0;
-    gen_legal(pos, ml);
+    rules_legal_moves(pos, ml);
     uint64_t n = 0;
     for (int i = 0; i < ml->n; i++) {
         position_make(pos, ml->m[i]);
@@ -59,7 +60,7 @@ uint64_t perft_divide(Position *pos, int depth, bool cecp_ranks, FILE *out)
     MoveList *ml = malloc(sizeof *ml);
     if (!ml)
         return 0;
-    gen_legal(pos, ml);
+    rules_legal_moves(pos, ml);
     uint64_t total = 0;
     for (int i = 0; i < ml->n; i++) {
         char name[32];

@@ -264,10 +264,16 @@ void position_make(Position *pos, Move m)
     pos->rep_plies = pos->halfmove == 0 && !sideways ? 0 : u->rep_plies + 1;
     pos->side ^= 1;
     pos->hash ^= zobrist->side;
-    if (v->rules.check_limit && m.kind != MOVE_NULL && in_check(pos, pos->side)) {
-        pos->hash ^= zobrist->checks[us][pos->checks[us] & 15];
-        pos->checks[us]++;
-        pos->hash ^= zobrist->checks[us][pos->checks[us] & 15];
+    /* Whether the move checked is worked out only where a rule needs it:
+       n-check counts every check, so it knows at once. */
+    u->gave_check = m.kind == MOVE_NULL ? 0 : GAVE_CHECK_UNKNOWN;
+    if (v->rules.check_limit && m.kind != MOVE_NULL) {
+        u->gave_check = in_check(pos, pos->side);
+        if (u->gave_check) {
+            pos->hash ^= zobrist->checks[us][pos->checks[us] & 15];
+            pos->checks[us]++;
+            pos->hash ^= zobrist->checks[us][pos->checks[us] & 15];
+        }
     }
 }
 

@@ -13,6 +13,7 @@
 #define MAX_PLY_HISTORY 2048
 #define EMPTY 0
 #define HOLE  0xFF
+#define GAVE_CHECK_UNKNOWN 0xFF
 
 /* Board codes: 0 empty, HOLE off-board, otherwise piece_code(type, color). */
 static inline uint8_t piece_code(int type, int color) { return (uint8_t)(((type << 1) | color) + 1); }
@@ -33,7 +34,9 @@ typedef struct {
     uint8_t  ep_victim;
     bool     ep_passed_first;
     uint8_t  checks[2];
-    uint8_t  was_check;         /* side to move was in check (cache), 0xFF unknown */
+    uint8_t  gave_check;        /* the move left the side to move in check: 0, 1, or
+                                   GAVE_CHECK_UNKNOWN until a rule needs it (the search
+                                   fills it as it goes, the rules module by replaying) */
     int      halfmove, rep_plies;
     uint64_t hash;
     SquareSet virgin;           /* virgin squares before the move */
@@ -80,6 +83,26 @@ int  position_set_fen(Position *pos, const Variant *v, const char *fen, char *er
 /* Check a FEN against a variant without keeping the position (the
  * variant loader validates start positions with this). */
 int  fen_validate(const Variant *v, const char *fen, char *err, size_t errsize);
+
+/* How many royal pieces `color` has on the board, and had at the start. */
+static inline int position_royals(const Position *pos, int color)
+{
+    const Variant *v = pos->v;
+    int n = 0;
+    for (int t = 0; t < v->ntypes; t++)
+        if (v->royal_types >> t & 1)
+            n += pos->count[color][t];
+    return n;
+}
+
+static inline int position_royals_at_start(const Variant *v, int color)
+{
+    int n = 0;
+    for (int t = 0; t < v->ntypes; t++)
+        if (v->royal_types >> t & 1)
+            n += v->start_count[color][t];
+    return n;
+}
 
 /* Write the position as FEN (round trip exact for what position_set_fen read). */
 void position_get_fen(const Position *pos, char *buf, size_t size);

@@ -18,10 +18,10 @@
  * moves touching them are tested in full.  Static evaluations are
  * cached by hash.
  *
- * Game ends come from the variant's rules: immediate_result() at every
- * node, checkmate and stalemate outcomes from Rules, repetition (with
- * perpetual-check results) and the move rule from the history in the
- * position's undo stack.
+ * Game ends come from the rules module, the same functions the referee
+ * uses: immediate results at every node, no-move outcomes, repetition
+ * (with perpetual check judged from the check flags the search keeps in
+ * the undo stack), the move rule and insufficient material.
  *
  * The search runs on the caller's thread (the protocol's worker) on its
  * own copy of the position; stop and ponderhit arrive through atomics.
@@ -39,6 +39,7 @@
 #include <time.h>
 #include "eval.h"
 #include "movegen.h"
+#include "rules.h"
 #include "search.h"
 #include "see.h"
 #include "timeman.h"
@@ -115,6 +116,8 @@ struct Search {
     bool stopped;
     int seldepth;
     bool must_capture, needs_legality, null_ok_variant, has_immediate, check_tactics, flag_tactics;
+    bool material_draws;                  /* only royals left can be a draw */
+    int  royals_max;                      /* the most royals both sides can have */
 
     Picker *pick;                         /* [MAX_PV + 1] */
     MoveList *scratch;
@@ -206,11 +209,6 @@ static int outcome_score(Outcome o, int ply)
     return o == OUTCOME_WIN ? SCORE_MATE - ply : o == OUTCOME_LOSS ? -SCORE_MATE + ply : 0;
 }
 
-static Outcome invert(Outcome o)
-{
-    return o == OUTCOME_WIN ? OUTCOME_LOSS : o == OUTCOME_LOSS ? OUTCOME_WIN : o;
-}
-
 /* Mate scores in the table are relative to the node that stores them. */
 static int score_to_tt(int score, int ply)
 {
@@ -284,11 +282,11 @@ static int static_eval(Search *s)
 
 /* A position repeated since the last irreversible move: inside the tree
  * the first recurrence already counts (the line can be repeated), with
- * the history before the root the variant's count must be reached.
- * Perpetual check is judged from the in-check flags of the tree. */
+ * the history before the root the variant's count must be reached.  What
+ * the repetition is worth (perpetual check included) the rules say. */
 static bool repetition_score(Search *s, int ply, int *score)
 {
-    const Position *pos = s->pos;
+    Position *pos = s->pos;
     const Rules *r = &pos->v->rules;
     int count = 0;
     for (int d = 4; d <= pos->rep_plies && d <= pos->ply; d += 2) {
@@ -299,44 +297,35 @@ static bool repetition_score(Search *s, int ply, int *score)
             continue;
         if (d > ply && ++count + 1 < r->repetition_count)
             continue;
-        Outcome for_us = invert(r->repetition);   /* the opponent completed it */
-        if (r->perpetual_check != OUTCOME_NONE && d <= ply) {
-            bool they_checked = true, we_checked = true;
-            for (int k = 0; k < d; k++) {
-                if (k % 2 == 0)
-                    they_checked &= s->incheck[ply - k];
-                else
-                    we_checked &= s->incheck[ply - k];
-            }
-            if (they_checked != we_checked)
-                for_us = they_checked ? invert(r->perpetual_check) : r->perpetual_check;
-        }
-        *score = outcome_score(for_us, ply);
+        *score = outcome_score(rules_repetition(pos, d, NULL), ply);
         return true;
     }
     return false;
 }
 
-static bool only_royals_left(const Position *pos)
+/* The move-count rule draws unless the side to move has no legal move;
+ * that needs looking at only where having none is not a draw anyway. */
+static bool move_rule_draws(Search *s, int ply)
 {
-    const Variant *v = pos->v;
-    if (v->has_drops)
+    Position *pos = s->pos;
+    const Rules *r = &pos->v->rules;
+    if (!rules_move_rule_reached(pos))
         return false;
-    for (int c = 0; c < 2; c++)
-        for (int i = 0; i < pos->nlist[c]; i++)
-            if (!v->piece[code_type(pos->board[pos->list[c][i]])].royal)
-                return false;
-    return true;
+    bool stalemate_draws = r->stalemated == OUTCOME_DRAW && !r->stalemate_material;
+    if (!s->incheck[ply] && stalemate_draws)
+        return true;
+    movegen_legal(pos, s->scratch);
+    return s->scratch->n > 0;
 }
 
 /* Rules that end the game whatever moves exist: immediate results,
  * repetition, the move rule, bare royals.  Fills *score when over. */
 static bool game_over(Search *s, int ply, int *score)
 {
-    const Position *pos = s->pos;
+    Position *pos = s->pos;
     const Rules *r = &pos->v->rules;
     if (s->has_immediate) {
-        Outcome o = immediate_result(s->pos);
+        Outcome o = rules_immediate(pos);
         if (o != OUTCOME_NONE) {
             *score = outcome_score(o, ply);
             return true;
@@ -344,12 +333,12 @@ static bool game_over(Search *s, int ply, int *score)
     }
     if (r->repetition_count && pos->rep_plies >= 4 && repetition_score(s, ply, score))
         return true;
-    if (r->move_rule && pos->halfmove >= 2 * r->move_rule && !s->incheck[ply]) {
+    if (r->move_rule && pos->halfmove >= 2 * r->move_rule && move_rule_draws(s, ply)) {
         *score = 0;
         return true;
     }
-    if (r->insufficient_material_draw && pos->nlist[0] + pos->nlist[1] <= 4
-        && only_royals_left(pos)) {
+    if (s->material_draws && pos->nlist[0] + pos->nlist[1] <= s->royals_max
+        && rules_insufficient_material(pos)) {
         *score = 0;
         return true;
     }
@@ -359,15 +348,7 @@ static bool game_over(Search *s, int ply, int *score)
 /* No legal move: the rules say what that is, for the side to move. */
 static int no_moves_score(Search *s, int ply)
 {
-    const Position *pos = s->pos;
-    const Rules *r = &pos->v->rules;
-    if (s->incheck[ply])
-        return outcome_score(r->checkmated, ply);
-    if (r->stalemate_material) {
-        int us = pos->nlist[pos->side], them = pos->nlist[!pos->side];
-        return outcome_score(us < them ? OUTCOME_WIN : us > them ? OUTCOME_LOSS : OUTCOME_DRAW, ply);
-    }
-    return outcome_score(r->stalemated, ply);
+    return outcome_score(rules_no_moves(s->pos, s->incheck[ply]), ply);
 }
 
 /* ---- legality and checks without a full attack test ---------------------- */
@@ -409,8 +390,9 @@ static bool make_legal(Search *s, Picker *p, int ply, Move m)
     }
     bool check = full_check ? in_check(pos, pos->side) : piece_attacks(pos, m.to, p->their_king);
     s->incheck[ply + 1] = check;
+    pos->undo[pos->ply - 1].gave_check = check;
     if (check && m.kind == MOVE_DROP && pos->v->piece[m.piece].drop_no_mate) {
-        gen_legal(pos, s->scratch);
+        rules_legal_moves(pos, s->scratch);
         if (s->scratch->n == 0) {
             position_unmake(pos);
             return false;
@@ -587,7 +569,7 @@ static bool picker_next(Search *s, Picker *p, int ply, Move *out)
     case PICK_NOISY_GEN:
         p->ml.n = 0;
         if (s->must_capture) {
-            gen_legal(pos, &p->ml);
+            rules_legal_moves(pos, &p->ml);
             p->all_at_once = true;
         } else if (p->with_quiets || (p->quiescence && s->flag_tactics)) {
             gen_staged(pos, &p->ml, GEN_NOISY | GEN_QUIET);
@@ -1000,6 +982,7 @@ static int search_root(Search *s, int alpha, int beta, int depth, const SearchCa
         notify_currmove(s, cb, m, i + 1, depth);
         position_make(pos, m);
         s->incheck[1] = in_check(pos, pos->side);
+        pos->undo[pos->ply - 1].gave_check = s->incheck[1];
         int new_depth = depth - 1 + s->incheck[1];
         int score;
         if (i == s->pv_index) {
@@ -1360,7 +1343,7 @@ static Move ponder_from_tt(Search *s, Move best)
     TTEntry tte;
     position_make(s->pos, best);
     if (tt_probe(s->tt, s->pos->hash, &tte) && !move_none(tte.move)) {
-        gen_legal(s->pos, s->scratch);
+        rules_legal_moves(s->pos, s->scratch);
         if (in_move_list(s->scratch, tte.move))
             reply = tte.move;
     }
@@ -1372,7 +1355,7 @@ static Move ponder_from_tt(Search *s, Move best)
  * include / exclude. */
 static void make_root_moves(Search *s)
 {
-    gen_playable(s->pos, s->scratch);
+    rules_playable_moves(s->pos, s->scratch);
     s->nroot = 0;
     for (int i = 0; i < s->scratch->n; i++) {
         Move m = s->scratch->m[i];
@@ -1409,8 +1392,14 @@ static void setup_variant_flags(Search *s)
     const Rules *r = &v->rules;
     s->must_capture = r->must_capture;
     s->needs_legality = v->royal_types || r->facing_royals_illegal;
-    s->has_immediate = r->check_limit || r->flag_pieces || r->extinction
+    s->has_immediate = r->check_limit || r->flag_pieces || r->extinction || r->explosions
                     || r->bare_king != OUTCOME_NONE;
+    s->material_draws = !v->has_drops
+                     && (r->insufficient_material_draw || r->bare_king != OUTCOME_NONE);
+    int royals_now = position_royals(s->pos, WHITE) + position_royals(s->pos, BLACK);
+    s->royals_max = position_royals_at_start(v, WHITE) + position_royals_at_start(v, BLACK);
+    if (royals_now > s->royals_max)
+        s->royals_max = royals_now;
     s->check_tactics = r->check_limit > 0;
     s->flag_tactics = r->flag_pieces != 0;
     /* Passing is no test of a position where the rules punish having
@@ -1493,6 +1482,10 @@ Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
     atomic_store(&s->pondering, limits->ponder);
     memcpy(s->pos, pos, sizeof *pos);
     trim_history(s->pos);
+    /* the rules read from the history which moves checked: know it now,
+       so they never replay moves inside the tree */
+    rules_note_checks(s->pos, s->pos->halfmove > s->pos->rep_plies
+                              ? s->pos->halfmove : s->pos->rep_plies);
     s->limits = *limits;
     s->multipv = limits->multipv > 0 ? limits->multipv : 1;
     s->nodes = 0;
@@ -1515,7 +1508,7 @@ Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
     Move best = no_move(), ponder = no_move();
     best.kind = MOVE_NULL;
     ponder.kind = MOVE_NULL;
-    if (s->nroot > 0 && s->et && immediate_result(s->pos) == OUTCOME_NONE) {
+    if (s->nroot > 0 && s->et && rules_immediate(s->pos) == OUTCOME_NONE) {
         start_helpers(s);
         iterate(s, cb);
         stop_helpers(s);

@@ -6,3 +6,11 @@ tests_test_search_SOURCES = tests/test_search.c
 tests_test_search_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_test_search_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
 tests_test_search_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
+
+# Rules: every game-ending rule judged alike by the referee and the search.
+check_PROGRAMS += tests/test_rules
+TESTS += tests/test_rules
+tests_test_rules_SOURCES = tests/test_rules.c
+tests_test_rules_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_test_rules_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
+tests_test_rules_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)

@@ -120,11 +120,11 @@ static void check_make_unmake(const char *vname, const char *fen)
     position_get_fen(pos, before, sizeof before);
     uint64_t hash = pos->hash;
     CU_ASSERT_EQUAL(hash, position_compute_hash(pos));
-    gen_legal(pos, ml);
+    rules_legal_moves(pos, ml);
     for (int i = 0; i < ml->n; i++) {
         position_make(pos, ml->m[i]);
         CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
-        gen_legal(pos, ml2);
+        rules_legal_moves(pos, ml2);
         for (int j = 0; j < ml2->n; j++) {
             position_make(pos, ml2->m[j]);
             CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
@@ -150,7 +150,7 @@ static void check_notation(const char *vname, const char *fen)
 {
     MoveList *ml = malloc(sizeof *ml);
     set_fen(vname, fen);
-    gen_legal(pos, ml);
+    rules_legal_moves(pos, ml);
     for (int i = 0; i < ml->n; i++)
         for (int cecp = 0; cecp < 2; cecp++) {
             char text[32], why[100];
@@ -250,7 +250,7 @@ static void test_bad_fen(void)
 static int legal_count(void)
 {
     MoveList *ml = malloc(sizeof *ml);
-    gen_legal(pos, ml);
+    rules_legal_moves(pos, ml);
     int n = ml->n;
     free(ml);
     return n;
@@ -292,12 +292,12 @@ static void test_game_ends(void)
     CU_ASSERT_EQUAL(end_of("suicide", "8/8/8/8/8/8/8/k6K w - - 0 1", NULL), OUTCOME_NONE);
     /* shatranj bare king: the bared side may only survive by baring back */
     set_fen("shatranj", "3k4/3Q4/8/8/8/8/8/4K3 b - - 0 1");
-    CU_ASSERT_EQUAL(immediate_result(pos), OUTCOME_NONE);
+    CU_ASSERT_EQUAL(rules_immediate(pos), OUTCOME_NONE);
     CU_ASSERT_EQUAL(legal_count(), 3);
     set_fen("shatranj", "3k4/3Q4/8/8/8/8/8/Q3K3 b - - 0 1");
-    CU_ASSERT_EQUAL(immediate_result(pos), OUTCOME_LOSS);
+    CU_ASSERT_EQUAL(rules_immediate(pos), OUTCOME_LOSS);
     set_fen("shatranj", "3k4/3Q4/8/8/8/8/8/4K3 w - - 0 1");
-    CU_ASSERT_EQUAL(immediate_result(pos), OUTCOME_WIN);
+    CU_ASSERT_EQUAL(rules_immediate(pos), OUTCOME_WIN);
     set_fen("shatranj", "3k4/3Q4/8/8/8/8/8/4K3 b - - 0 1");
     play("d8d7");                        /* the grace move bares both: a draw */
     CU_ASSERT_EQUAL(end_of("shatranj", "8/3k4/8/8/8/8/8/4K3 w - - 0 2", reason), OUTCOME_DRAW);
@@ -313,7 +313,7 @@ static void test_game_ends(void)
     set_fen("3check", "4k3/8/8/8/8/8/8/4K2R w - - 1+3 0 1");
     play("h1h8");
     CU_ASSERT_EQUAL(pos->checks[WHITE], 3);
-    CU_ASSERT_EQUAL(immediate_result(pos), OUTCOME_LOSS);
+    CU_ASSERT_EQUAL(rules_immediate(pos), OUTCOME_LOSS);
     CU_ASSERT_EQUAL(legal_count(), 0);
     CU_ASSERT_EQUAL(end_of("extinction", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBN1 w - - 0 1", NULL),
                     OUTCOME_LOSS);
@@ -321,7 +321,7 @@ static void test_game_ends(void)
        next to the enemy king cannot be checked */
     set_fen("atomic", "4k3/4q3/8/8/8/8/4R3/4K3 w - - 0 1");
     play("e2e7");
-    CU_ASSERT_EQUAL(immediate_result(pos), OUTCOME_LOSS);
+    CU_ASSERT_EQUAL(rules_immediate(pos), OUTCOME_LOSS);
     CU_ASSERT_EQUAL(legal_count(), 0);
     set_fen("atomic", "8/8/8/8/8/3kK3/8/3r4 w - - 0 1");
     CU_ASSERT_FALSE(in_check(pos, WHITE));

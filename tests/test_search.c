@@ -111,7 +111,7 @@ static bool forced_mate(Position *pos, int n);
 static bool all_replies_mated(Position *pos, int n)
 {
     MoveList *ml = malloc(sizeof *ml);
-    gen_legal(pos, ml);
+    rules_legal_moves(pos, ml);
     bool mated = ml->n == 0 && in_check(pos, pos->side);
     bool all = ml->n > 0 && n > 0;
     for (int i = 0; all && i < ml->n; i++) {
@@ -128,7 +128,7 @@ static bool forced_mate(Position *pos, int n)
     if (n <= 0)
         return false;
     MoveList *ml = malloc(sizeof *ml);
-    gen_legal(pos, ml);
+    rules_legal_moves(pos, ml);
     bool found = false;
     for (int i = 0; !found && i < ml->n; i++) {
         position_make(pos, ml->m[i]);
@@ -327,7 +327,7 @@ static void test_staged_generation(void)
             Position *pos = load(variants[v], NULL);
             for (int ply = 0; ply < 80; ply++) {
                 check_staged_and_exposure(pos, all, part);
-                gen_legal(pos, all);
+                rules_legal_moves(pos, all);
                 if (all->n == 0)
                     break;
                 seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -400,7 +400,7 @@ static void stop_infinite_search(const char *variant, int threads, uint64_t min_
     search_stop(w.s);
     pthread_join(th, NULL);
     MoveList *ml = malloc(sizeof *ml);
-    gen_legal(w.pos, ml);
+    rules_legal_moves(w.pos, ml);
     bool legal = false;
     for (int i = 0; i < ml->n; i++)
         legal |= move_equal(ml->m[i], w.best);

@@ -1,0 +1,265 @@
+/*
+ * test_rules.c — every rule that ends a game, asked of both callers of the
+ * rules module: the referee (game_end, what the protocols announce) and
+ * the search (its score for the move that reaches the position).  For
+ * each case a game is played from a FEN; the last move is the one under
+ * test.  The referee judges the position after it; the search, given the
+ * position before it and only that move, must score it as the same
+ * outcome: a mate score for a win or loss, exactly 0 for a draw, and
+ * neither while the game goes on.
+ *
+ * Every rule setting of the variant format appears: checkmated and
+ * stalemated (each result, and material), repetition with its count and
+ * result, perpetual check, the move rule with and without checks, bare
+ * king with and without the grace move, extinction (any type, together),
+ * flag, check limit, explosions, facing royals, insufficient material.
+ */
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "eval.h"
+#include "rules.h"
+#include "search.h"
+#include "variant_load.h"
+#include "zobrist.h"
+
+#define MATE_BOUND (SCORE_MATE - MAX_PV)
+
+static VariantSet set;
+
+/* Variants that set what no shipped variant does. */
+static const char *custom_variants =
+    "---\n"
+    "name: chess-repetition-loses\n"
+    "extends: chess\n"
+    "rules:\n"
+    "  repetition: {count: 3, result: loss}\n"
+    "---\n"
+    "name: chess-stalemate-wins\n"
+    "extends: chess\n"
+    "rules:\n"
+    "  stalemated: win\n"
+    "---\n"
+    "name: chess-mate-draws\n"
+    "extends: chess\n"
+    "rules:\n"
+    "  checkmated: draw\n";
+
+typedef struct {
+    const char *variant;
+    const char *fen;
+    const char *moves;     /* played in order; the last one is under test */
+    Outcome     want;      /* for the side to move after it; NONE: the game goes on */
+    const char *reason;    /* the referee's reason, or NULL */
+} RuleCase;
+
+static const RuleCase cases[] = {
+    /* checkmated, stalemated */
+    { "chess", "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1", "g1g7", OUTCOME_LOSS, "White mates" },
+    { "chess", "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1", "g1g6", OUTCOME_DRAW, "stalemate" },
+    { "chess-mate-draws", "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1", "g1g7", OUTCOME_DRAW, "White mates" },
+    { "chess-stalemate-wins", "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1", "g1g6", OUTCOME_WIN, "stalemate" },
+    { "shatranj", "k7/p1K5/P7/8/8/8/8/1R6 w - - 0 1", "b1b2", OUTCOME_LOSS, "stalemate" },
+    { "xiangqi", "4k4/9/9/9/9/9/9/9/5R3/3K1R3 w - - 0 1", "f1e1", OUTCOME_LOSS, "White mates" },
+    /* suicide: the stalemated side with fewer pieces wins (the search
+       knew it, the referee announced a draw) */
+    { "suicide", "8/8/8/p7/8/P7/8/7N w - - 0 1", "a3a4", OUTCOME_WIN,
+      "stalemate: Black has fewer pieces" },
+    { "suicide", "8/8/8/p7/8/P7/8/8 w - - 0 1", "a3a4", OUTCOME_DRAW, "stalemate" },
+    { "giveaway", "8/8/8/p7/8/P7/8/7N w - - 0 1", "a3a4", OUTCOME_WIN, NULL },
+    /* repetition, its count and result, perpetual check */
+    { "chess", "4k3/8/8/8/8/8/3P4/4K2R w - - 0 1",
+      "h1h2 e8d8 h2h1 d8e8 h1h2 e8d8 h2h1 d8e8", OUTCOME_DRAW, "3-fold repetition" },
+    { "chess", "4k3/8/8/8/8/8/3P4/4K2R w - - 0 1",
+      "h1h2 e8d8 h2h1 d8e8 h1h2 e8d8", OUTCOME_NONE, NULL },
+    { "chess-repetition-loses", "4k3/8/8/8/8/8/3P4/4K2R w - - 0 1",
+      "h1h2 e8d8 h2h1 d8e8 h1h2 e8d8 h2h1 d8e8", OUTCOME_WIN, "3-fold repetition" },
+    { "shogi", "4k4/9/9/9/9/9/9/9/4K3R[] w - - 0 1",
+      "i1i2 e9d9 i2i1 d9e9 i1i2 e9d9 i2i1 d9e9 i1i2 e9d9 i2i1 d9e9", OUTCOME_DRAW,
+      "4-fold repetition" },
+    { "xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
+      "e2d2 d10e10 d2e2 e10d10 e2d2 d10e10 d2e2 e10d10", OUTCOME_LOSS, "perpetual check" },
+    { "xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
+      "e2d2 d10e10 d2e2 e10d10 e2d2 d10e10 d2e2 e10d10 e2d2", OUTCOME_WIN, "perpetual check" },
+    /* the move rule; xiangqi leaves checking moves out of the count (the
+       search drew at 120 plies whatever the checks) */
+    { "chess", "4k3/8/8/8/8/8/3P4/4K2R w - - 99 80", "h1h2", OUTCOME_DRAW, "50-move rule" },
+    { "chess", "4k3/8/8/8/8/8/3P4/4K2R w - - 97 80", "h1h2", OUTCOME_NONE, NULL },
+    { "chess", "7k/8/5K2/8/8/8/8/6Q1 w - - 99 80", "g1g7", OUTCOME_LOSS, "White mates" },
+    { "xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 116 80",
+      "e2d2 d10e10 d2a2 e10d10", OUTCOME_NONE, NULL },
+    { "xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 116 80",
+      "e2d2 d10e10 d2a2 e10d10 a2b2 d10e10", OUTCOME_DRAW, "60-move rule" },
+    /* insufficient material; with the bare-king rule two bare kings draw */
+    { "chess", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "e1e2", OUTCOME_DRAW, "insufficient material" },
+    { "chess", "4k3/8/8/8/8/8/4r3/3K4 w - - 0 1", "d1c1", OUTCOME_NONE, NULL },
+    { "shatranj", "3k4/3Q4/8/8/8/8/8/4K3 b - - 0 1", "d8d7", OUTCOME_DRAW, "insufficient material" },
+    /* bare king: the bared side's grace move is played before the end */
+    { "shatranj", "7k/8/8/8/8/8/3q4/R3K3 w - - 0 1", "e1d2 h8g8", OUTCOME_WIN,
+      "White wins: bare king" },
+    { "losers", "7k/8/8/8/8/8/3q4/R3K3 w - - 0 1", "e1d2", OUTCOME_WIN, NULL },
+    /* extinction, any listed type or all together */
+    { "extinction", "rnb1kbnr/pppppppp/8/8/8/3q4/PPPPPPPP/RNBQKBNR w - - 0 1", "e2d3",
+      OUTCOME_LOSS, NULL },
+    { "horde", "4k3/8/8/8/8/8/4r3/4P3 b - - 0 1", "e2e1", OUTCOME_LOSS, NULL },
+    /* flag, check limit, explosions */
+    { "kingofthehill", "7k/8/8/8/8/2K5/8/8 w - - 0 1", "c3d4", OUTCOME_LOSS, NULL },
+    { "3check", "7k/8/8/8/8/8/8/K5R1 w - - 1+3 0 1", "g1h1", OUTCOME_LOSS,
+      "White gives check 3 times" },
+    { "atomic", "4k3/4q3/8/8/8/8/4R3/4K3 w - - 0 1", "e2e7", OUTCOME_LOSS, NULL },
+};
+
+/* What the referee says after the moves; fills `reason`. */
+static Outcome referee(Position *pos, char *reason, size_t n)
+{
+    GameEnd end;
+    bool over = game_end(pos, &end);
+    snprintf(reason, n, "%s", end.reason);
+    return over ? end.outcome : OUTCOME_NONE;
+}
+
+static int searched_score;
+static void grab_score(const Position *root, const SearchInfo *info, void *ctx)
+{
+    (void)root; (void)ctx;
+    searched_score = info->score;
+}
+
+/* The search's score for `last` from `before` (searching that move only),
+ * from the view of the side to move after it.  Depth 2 sees a position
+ * without moves; depth 1 only the rules at the position itself (and then
+ * its static evaluation), since deeper the game may well end by a rule
+ * one move later. */
+static int search_score(const Position *before, Move last, int depth)
+{
+    Search *s = search_create(1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    MoveList *only = calloc(1, sizeof *only);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(only);
+    only->m[only->n++] = last;
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = depth;
+    lim.time_ms[0] = lim.time_ms[1] = -1;
+    lim.multipv = 1;
+    lim.include = only;
+    SearchCallbacks cb = { grab_score, NULL, NULL };
+    searched_score = -SCORE_INF;
+    search_run(s, before, &lim, &cb, NULL);
+    search_destroy(s);
+    free(only);
+    return -searched_score;
+}
+
+static bool search_agrees(Outcome want, int score)
+{
+    switch (want) {
+    case OUTCOME_WIN:  return score >= MATE_BOUND;
+    case OUTCOME_LOSS: return score <= -MATE_BOUND;
+    case OUTCOME_DRAW: return score == 0;
+    default:           return score != 0 && score > -MATE_BOUND && score < MATE_BOUND;
+    }
+}
+
+static const char *outcome_name(Outcome o)
+{
+    return o == OUTCOME_WIN ? "win" : o == OUTCOME_LOSS ? "loss"
+         : o == OUTCOME_DRAW ? "draw" : "none";
+}
+
+/* Play the case's moves; returns the last one, with `pos` before it in
+ * `before` and after it in `pos`. */
+static Move play_case(const RuleCase *c, Position *pos, Position *before)
+{
+    const Variant *v = varset_find(&set, c->variant);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    char err[200], buf[512], why[100];
+    if (position_set_fen(pos, v, c->fen, err, sizeof err) != 0) {
+        fprintf(stderr, "\n    %s %s: %s\n", c->variant, c->fen, err);
+        CU_FAIL_FATAL("bad FEN");
+    }
+    snprintf(buf, sizeof buf, "%s", c->moves);
+    Move m = { 0 };
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        if (!move_parse(pos, t, false, &m, why, sizeof why)) {
+            fprintf(stderr, "\n    %s: move %s: %s\n", c->variant, t, why);
+            CU_FAIL_FATAL("bad move");
+        }
+        memcpy(before, pos, sizeof *pos);
+        position_make(pos, m);
+    }
+    return m;
+}
+
+static void test_referee_and_search_agree(void)
+{
+    Position *pos = malloc(sizeof *pos), *before = malloc(sizeof *before);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(pos);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(before);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const RuleCase *c = &cases[i];
+        Move last = play_case(c, pos, before);
+        char reason[80];
+        Outcome said = referee(pos, reason, sizeof reason);
+        int score = search_score(before, last, c->want == OUTCOME_NONE ? 1 : 2);
+        bool ref_ok = said == c->want && (!c->reason || strcmp(reason, c->reason) == 0);
+        bool search_ok = search_agrees(c->want, score);
+        if (!ref_ok || !search_ok)
+            fprintf(stderr, "\n    %s %s [%s]: want %s '%s'; referee %s '%s', search %d\n",
+                    c->variant, c->fen, c->moves, outcome_name(c->want),
+                    c->reason ? c->reason : "", outcome_name(said), reason, score);
+        CU_ASSERT(ref_ok);
+        CU_ASSERT(search_ok);
+    }
+    free(pos);
+    free(before);
+}
+
+/* The check flags the rules read from the history are the same whether
+ * the search filled them as it went or the rules replayed the moves. */
+static void test_check_flags(void)
+{
+    const Variant *v = varset_find(&set, "xiangqi");
+    Position *pos = malloc(sizeof *pos);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(pos);
+    char err[200], why[100];
+    CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
+                                           err, sizeof err), 0);
+    const char *moves[] = { "e2d2", "d10e10", "d2a2", "e10d10", "a2a10" };
+    const int gave[] = { 1, 0, 0, 0, 1 };
+    for (int i = 0; i < 5; i++) {
+        Move m;
+        CU_ASSERT_TRUE_FATAL(move_parse(pos, moves[i], false, &m, why, sizeof why));
+        position_make(pos, m);
+        CU_ASSERT_EQUAL(pos->undo[pos->ply - 1].gave_check, GAVE_CHECK_UNKNOWN);
+    }
+    uint64_t hash = pos->hash;
+    rules_note_checks(pos, 100);
+    CU_ASSERT_EQUAL(pos->hash, hash);
+    CU_ASSERT_EQUAL(pos->ply, 5);
+    for (int i = 0; i < 5; i++)
+        CU_ASSERT_EQUAL(pos->undo[i].gave_check, gave[i]);
+    free(pos);
+}
+
+int main(void)
+{
+    zobrist_init();
+    varset_init(&set);
+    if (varset_load_builtin(&set, stderr, "") != 0
+        || varset_load_text(&set, "test_rules", custom_variants, stderr, "") != 0)
+        return 1;
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    CU_pSuite s = CU_add_suite("rules", NULL, NULL);
+    CU_add_test(s, "referee and search agree on every rule", test_referee_and_search_agree);
+    CU_add_test(s, "check flags from the search and from replay", test_check_flags);
+    CU_basic_set_mode(CU_BRM_NORMAL);
+    CU_basic_run_tests();
+    unsigned failures = CU_get_number_of_failures();
+    CU_cleanup_registry();
+    varset_free(&set);
+    eval_cache_free();
+    return failures ? 1 : 0;
+}

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "number.h"
 #include "position.h"
 #include "zobrist.h"
 
@@ -46,6 +47,26 @@ static uint8_t parse_piece_token(const Variant *v, const char **s, uint8_t *mark
     return piece_code(type, isupper((unsigned char)c) ? WHITE : BLACK);
 }
 
+/* An empty-square run at *s, bounded by the squares left in the rank (a
+ * count that wrapped an int would place pieces off the board). */
+static int parse_empty_run(const Variant *v, const char **s, int rank, int *file,
+                           char *err, size_t n)
+{
+    int left = v->files - *file;
+    if (left <= 0)
+        return fail(err, n, "rank %d has more than %d squares", rank + 1, v->files);
+    const char *digits = *s;
+    long long run;
+    NumberStatus st = number_scan_int(s, 1, left, &run);
+    if (st != NUMBER_OK) {
+        char why[64];
+        return fail(err, n, "empty-square count '%.*s' in rank %d %s", (int)(*s - digits),
+                    digits, rank + 1, number_problem(st, 1, left, why, sizeof why));
+    }
+    *file += (int)run;
+    return 0;
+}
+
 static int parse_placement(Position *pos, const char **sp, char *err, size_t n)
 {
     const Variant *v = pos->v;
@@ -54,10 +75,8 @@ static int parse_placement(Position *pos, const char **sp, char *err, size_t n)
         int file = 0;
         while (*s && *s != '/' && *s != ' ' && *s != '[') {
             if (isdigit((unsigned char)*s)) {
-                int run = (int)strtol(s, (char **)&s, 10);
-                if (run == 0)
-                    return fail(err, n, "empty-square count 0 in rank %d", rank + 1);
-                file += run;
+                if (parse_empty_run(v, &s, rank, &file, err, n))
+                    return -1;
                 continue;
             }
             if (file >= v->files)

@@ -215,6 +215,20 @@ static void test_notation_cases(void)
 
 /* ---- bad FENs -------------------------------------------------------- */
 
+/* position_set_fen must refuse fen with an error containing `message` and
+ * leave the position as it was. */
+static void expect_refused(const char *vname, const char *fen, const char *message)
+{
+    char before[1024], after[1024], err[200] = "";
+    position_get_fen(pos, before, sizeof before);
+    CU_ASSERT_EQUAL(position_set_fen(pos, variant(vname), fen, err, sizeof err), -1);
+    if (!strstr(err, message))
+        fprintf(stderr, "\n    %s '%s': got '%s', want '%s'\n", vname, fen, err, message);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, message));
+    position_get_fen(pos, after, sizeof after);
+    CU_ASSERT_STRING_EQUAL(after, before);   /* untouched on error */
+}
+
 static void test_bad_fen(void)
 {
     static const struct { const char *fen, *message; } cases[] = {
@@ -230,19 +244,27 @@ static void test_bad_fen(void)
         { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1", "royal" },
         { "", "empty FEN" },
     };
-    const Variant *v = variant("chess");
     set_fen("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-    char before[1024], after[1024];
-    position_get_fen(pos, before, sizeof before);
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char err[200] = "";
-        CU_ASSERT_EQUAL(position_set_fen(pos, v, cases[i].fen, err, sizeof err), -1);
-        if (!strstr(err, cases[i].message))
-            fprintf(stderr, "\n    '%s': got '%s', want '%s'\n", cases[i].fen, err, cases[i].message);
-        CU_ASSERT_PTR_NOT_NULL(strstr(err, cases[i].message));
-        position_get_fen(pos, after, sizeof after);
-        CU_ASSERT_STRING_EQUAL(after, before);   /* untouched on error */
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_refused("chess", cases[i].fen, cases[i].message);
+}
+
+/* Empty-square runs are read with bounds: a count that wrapped an int used
+ * to move the write before the board (4294967295) or silently stand for 1
+ * (4294967297). */
+static void test_bad_fen_empty_runs(void)
+{
+    set_fen("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    expect_refused("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4294967295RNBQKBNR1 w - - 0 1",
+                   "empty-square count '4294967295' in rank 1 is out of range (1 to 8)");
+    expect_refused("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4294967297NBQKBNR w - - 0 1",
+                   "empty-square count '4294967297' in rank 1 is out of range (1 to 8)");
+    expect_refused("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R99999999999999999999999 w - - 0 1",
+                   "empty-square count '99999999999999999999999' in rank 1 is out of range (1 to 7)");
+    expect_refused("chess", "rnbqkbnr/p8/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+                   "empty-square count '8' in rank 7 is out of range (1 to 7)");
+    expect_refused("chess", "rnbqkbnr/pppppppp/0/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+                   "empty-square count '0' in rank 6 is out of range (1 to 8)");
 }
 
 /* ---- rules ----------------------------------------------------------- */
@@ -433,6 +455,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "move text round trips", test_notation_round_trip);
     CU_add_test(s, "move notation cases", test_notation_cases);
     CU_add_test(s, "bad FENs", test_bad_fen);
+    CU_add_test(s, "bad FENs: empty-square runs", test_bad_fen_empty_runs);
     CU_add_test(s, "game ends", test_game_ends);
     CU_add_test(s, "rule-restricted moves", test_rule_moves);
     CU_add_test(s, "e.p. and castling rights", test_ep_and_castling_rights);

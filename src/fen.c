@@ -24,7 +24,8 @@ static int fail(char *err, size_t n, const char *fmt, ...)
 }
 
 /* Parse one piece token at *s: ['+'] letter ['~'].  Returns the board code
- * (0 on error) and the '~' mark. */
+ * (0 on error) and the '~' mark.  A bad token is passed over as a whole,
+ * so that the caller can quote exactly it. */
 static uint8_t parse_piece_token(const Variant *v, const char **s, uint8_t *mark)
 {
     bool promoted = false;
@@ -33,17 +34,17 @@ static uint8_t parse_piece_token(const Variant *v, const char **s, uint8_t *mark
         (*s)++;
     }
     char c = **s;
-    if (!isalpha((unsigned char)c))
+    if (!c)
         return 0;
     (*s)++;
-    int type = variant_type_by_letter(v, c, promoted);
-    if (type == NO_TYPE)
-        return 0;
+    int type = isalpha((unsigned char)c) ? variant_type_by_letter(v, c, promoted) : NO_TYPE;
     *mark = 0;
     if (**s == '~') {
         *mark = 1;
         (*s)++;
     }
+    if (type == NO_TYPE)
+        return 0;
     return piece_code(type, isupper((unsigned char)c) ? WHITE : BLACK);
 }
 
@@ -94,8 +95,7 @@ static int parse_placement(Position *pos, const char **sp, char *err, size_t n)
             uint8_t mark = 0;
             uint8_t code = parse_piece_token(v, &s, &mark);
             if (!code)
-                return fail(err, n, "unknown piece '%.*s' in rank %d",
-                            (int)(s - tok) + 1, tok, rank + 1);
+                return fail(err, n, "unknown piece '%.*s' in rank %d", (int)(s - tok), tok, rank + 1);
             if (v->geom.hole[sq])
                 return fail(err, n, "piece on %c%d, which is a hole", 'a' + file, rank + 1);
             pos->board[sq] = code;
@@ -139,7 +139,7 @@ static int parse_holdings(Position *pos, const char **sp, char *err, size_t n)
         uint8_t mark;
         uint8_t code = parse_piece_token(pos->v, &s, &mark);
         if (!code)
-            return fail(err, n, "unknown piece '%c' in the holdings", *tok ? *tok : '?');
+            return fail(err, n, "unknown piece '%.*s' in the holdings", (int)(s - tok), tok);
         pos->hand[code_color(code)][code_type(code)] += count;
     }
     if (*s != ']')

@@ -267,6 +267,22 @@ static void test_bad_fen_empty_runs(void)
                    "empty-square count '0' in rank 6 is out of range (1 to 8)");
 }
 
+/* An error quotes exactly the token it refuses. */
+static void test_bad_fen_quotes_token(void)
+{
+    set_fen("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1");
+    expect_refused("crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBln[] w - - 0 1",
+                   "unknown piece 'l' in rank 1");
+    expect_refused("crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB+Qn[] w - - 0 1",
+                   "unknown piece '+Q' in rank 1");
+    expect_refused("crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB!N[] w - - 0 1",
+                   "unknown piece '!' in rank 1");
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Qln] w - - 0 1",
+                   "unknown piece 'l' in the holdings");
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[+Qn] w - - 0 1",
+                   "unknown piece '+Q' in the holdings");
+}
+
 /* ---- rules ----------------------------------------------------------- */
 
 static int legal_count(void)
@@ -456,6 +472,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "move notation cases", test_notation_cases);
     CU_add_test(s, "bad FENs", test_bad_fen);
     CU_add_test(s, "bad FENs: empty-square runs", test_bad_fen_empty_runs);
+    CU_add_test(s, "bad FENs: the bad token is quoted", test_bad_fen_quotes_token);
     CU_add_test(s, "game ends", test_game_ends);
     CU_add_test(s, "rule-restricted moves", test_rule_moves);
     CU_add_test(s, "e.p. and castling rights", test_ep_and_castling_rights);

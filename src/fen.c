@@ -14,6 +14,10 @@
 #include "position.h"
 #include "zobrist.h"
 
+/* Largest half-move counter and move number a FEN may give: far beyond any
+ * game, yet counting on from there cannot overflow. */
+#define FEN_COUNTER_MAX 999999
+
 static int fail(char *err, size_t n, const char *fmt, ...)
 {
     va_list ap;
@@ -116,7 +120,28 @@ static int parse_placement(Position *pos, const char **sp, char *err, size_t n)
     return 0;
 }
 
-/* Holdings: "[...]" right after the board; '-' or nothing for empty. */
+/* Squares a piece may stand on: the board without its holes. */
+static int playable_squares(const Variant *v)
+{
+    int n = 0;
+    for (int sq = 0; sq < v->files * v->ranks; sq++)
+        n += !v->geom.hole[sq];
+    return n;
+}
+
+static int empty_squares(const Position *pos)
+{
+    int n = 0;
+    for (int sq = 0; sq < pos->v->files * pos->v->ranks; sq++)
+        n += pos->board[sq] == EMPTY;
+    return n;
+}
+
+/* Holdings: "[...]" right after the board; '-' or nothing for empty.  A
+ * piece may carry a count ("[2Q]").  The board and the hands together may
+ * hold at most one piece per square -- more than any game can reach -- so
+ * that no count overflows, indexes the hash keys out of range, or makes a
+ * FEN too long to write back. */
 static int parse_holdings(Position *pos, const char **sp, char *err, size_t n)
 {
     const char *s = *sp;
@@ -127,20 +152,33 @@ static int parse_holdings(Position *pos, const char **sp, char *err, size_t n)
         return 0;
     }
     s++;
+    int room = empty_squares(pos);     /* pieces the hands may still hold */
     while (*s && *s != ']') {
         if (*s == '-') {
             s++;
             continue;
         }
-        int count = 1;
-        if (isdigit((unsigned char)*s))
-            count = (int)strtol(s, (char **)&s, 10);
         const char *tok = s;
+        long long count = 1;
+        NumberStatus st = NUMBER_OK;
+        if (isdigit((unsigned char)*s))
+            st = number_scan_int(&s, 0, room, &count);
+        const char *piece = s;
+        if (piece != tok && (*piece == ']' || *piece == '\0'))
+            return fail(err, n, "holdings: count '%.*s' is not followed by a piece",
+                        (int)(piece - tok), tok);
         uint8_t mark;
         uint8_t code = parse_piece_token(pos->v, &s, &mark);
         if (!code)
-            return fail(err, n, "unknown piece '%.*s' in the holdings", (int)(s - tok), tok);
-        pos->hand[code_color(code)][code_type(code)] += count;
+            return fail(err, n, "unknown piece '%.*s' in the holdings", (int)(s - piece), piece);
+        if (st == NUMBER_OK && count == 0)
+            return fail(err, n, "holdings: count 0 in '%.*s'", (int)(s - tok), tok);
+        if (st != NUMBER_OK || count > room)
+            return fail(err, n, "holdings: '%.*s' is too many: board and hands together hold "
+                        "at most %d pieces, one per square", (int)(s - tok), tok,
+                        playable_squares(pos->v));
+        room -= (int)count;
+        pos->hand[code_color(code)][code_type(code)] += (int)count;
     }
     if (*s != ']')
         return fail(err, n, "holdings: missing ']'");
@@ -299,6 +337,46 @@ static void build_piece_lists(Position *pos)
     }
 }
 
+/* The n-check field "W+B": the checks each side may still receive. */
+static int parse_check_counter(Position *pos, const char *field, char *err, size_t n)
+{
+    int limit = pos->v->rules.check_limit;
+    const char *s = field;
+    long long left[2];
+    NumberStatus st = number_scan_int(&s, 0, limit, &left[WHITE]);
+    if (st == NUMBER_OK) {
+        if (*s != '+')
+            return fail(err, n, "check counter '%s' must be W+B", field);
+        s++;
+        st = number_scan_int(&s, 0, limit, &left[BLACK]);
+    }
+    if (st != NUMBER_OK) {
+        char why[64];
+        return fail(err, n, "check counter '%s' %s", field,
+                    number_problem(st, 0, limit, why, sizeof why));
+    }
+    if (*s)
+        return fail(err, n, "check counter '%s' must be W+B", field);
+    pos->checks[WHITE] = limit - (int)left[WHITE];
+    pos->checks[BLACK] = limit - (int)left[BLACK];
+    return 0;
+}
+
+/* A half-move counter or move number, within [lo, FEN_COUNTER_MAX]. */
+static int parse_counter(const char *field, const char *what, long long lo, int *out,
+                         char *err, size_t n)
+{
+    long long value;
+    NumberStatus st = number_parse_int(field, lo, FEN_COUNTER_MAX, &value);
+    if (st != NUMBER_OK) {
+        char why[64];
+        return fail(err, n, "%s '%s' %s", what, field,
+                    number_problem(st, lo, FEN_COUNTER_MAX, why, sizeof why));
+    }
+    *out = (int)value;
+    return 0;
+}
+
 static bool is_counter(const char *field)
 {
     return *field && strspn(field, "0123456789") == strlen(field);
@@ -320,7 +398,7 @@ static int parse_fen(Position *pos, const Variant *v, const char *fen, char *err
     for (int sq = 0; sq < MAX_SQUARES; sq++)
         pos->board[sq] = (sq < v->files * v->ranks && !v->geom.hole[sq]) ? EMPTY : HOLE;
 
-    char buf[600];
+    char buf[FEN_MAX];
     if (strlen(fen) >= sizeof buf)
         return fail(err, n, "FEN too long");
     strcpy(buf, fen);
@@ -363,28 +441,20 @@ static int parse_fen(Position *pos, const Variant *v, const char *fen, char *err
         fi++;
     }
     if (fi < nf && strchr(field[fi], '+') && v->rules.check_limit) {
-        int w, b;
-        if (sscanf(field[fi], "%d+%d", &w, &b) != 2 || w < 0 || b < 0
-            || w > v->rules.check_limit || b > v->rules.check_limit)
-            return fail(err, n, "bad check counter '%s'", field[fi]);
-        pos->checks[WHITE] = v->rules.check_limit - w;
-        pos->checks[BLACK] = v->rules.check_limit - b;
+        if (parse_check_counter(pos, field[fi], err, n))
+            return -1;
         fi++;
     }
     pos->fullmove = 1;
     if (fi < nf) {
-        char *end;
-        pos->halfmove = (int)strtol(field[fi], &end, 10);
-        if (*end || pos->halfmove < 0)
-            return fail(err, n, "bad half-move counter '%s'", field[fi]);
+        if (parse_counter(field[fi], "half-move counter", 0, &pos->halfmove, err, n))
+            return -1;
         pos->rep_plies = pos->halfmove;
         fi++;
     }
     if (fi < nf) {
-        char *end;
-        pos->fullmove = (int)strtol(field[fi], &end, 10);
-        if (*end || pos->fullmove < 1)
-            return fail(err, n, "bad move number '%s'", field[fi]);
+        if (parse_counter(field[fi], "move number", 1, &pos->fullmove, err, n))
+            return -1;
         fi++;
     }
     if (fi < nf)
@@ -486,7 +556,7 @@ static char *write_castling(const Position *pos, char *p)
 void position_get_fen(const Position *pos, char *buf, size_t size)
 {
     const Variant *v = pos->v;
-    char tmp[1024], *p = tmp;
+    char tmp[FEN_MAX], *p = tmp;
     for (int rank = v->ranks - 1; rank >= 0; rank--) {
         int run = 0;
         for (int file = 0; file < v->files; file++) {

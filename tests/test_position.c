@@ -267,6 +267,51 @@ static void test_bad_fen_empty_runs(void)
                    "empty-square count '0' in rank 6 is out of range (1 to 8)");
 }
 
+/* Holdings: a count is bounded by what the board could hold (board and
+ * hands together at most one piece per square), summed over repeated
+ * tokens, so no count reaches the hash keys negative or overflows. */
+static void test_bad_fen_holdings(void)
+{
+    set_fen("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1");
+    const char *too_many = "board and hands together hold at most 64 pieces";
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[2147483648Q] w - - 0 1", too_many);
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[2147483647Q2Q] w - - 0 1", too_many);
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[4294967297Q] w - - 0 1", too_many);
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[1000Q] w - - 0 1", too_many);
+    /* the whole hand counts: 2 kings + 31 + 31 + 1 = 65 pieces */
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[31Q31qP] w - - 0 1", "'P' is too many");
+    expect_refused("crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[33Q] w - - 0 1",
+                   "'33Q' is too many");
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[0Q] w - - 0 1", "holdings: count 0 in '0Q'");
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Q2] w - - 0 1",
+                   "holdings: count '2' is not followed by a piece");
+    /* exactly full is fine, and reads back as written */
+    char out[1024];
+    set_fen("crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[16Q16q] w - - 0 1");
+    CU_ASSERT_EQUAL(pos->hand[WHITE][variant_type_by_letter(pos->v, 'Q', false)], 16);
+    position_get_fen(pos, out, sizeof out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "[QQQQQQQQQQQQQQQQqqqqqqqqqqqqqqqq]"));
+}
+
+/* The counters go through the checked number reader: values that used to
+ * wrap to a plausible int, or to be read with trailing junk, are refused. */
+static void test_bad_fen_counters(void)
+{
+    set_fen("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    expect_refused("chess", "4k3/8/8/8/8/8/8/4K3 w - - 4294967296 1",
+                   "half-move counter '4294967296' is out of range (0 to 999999)");
+    expect_refused("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 4294967297",
+                   "move number '4294967297' is out of range (1 to 999999)");
+    expect_refused("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "move number '0' is out of range");
+    expect_refused("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1x", "move number '1x' is not a number");
+    set_fen("3check", "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1");
+    expect_refused("3check", "4k3/8/8/8/8/8/8/4K3 w - - 3+3x 0 1", "check counter '3+3x'");
+    expect_refused("3check", "4k3/8/8/8/8/8/8/4K3 w - - 4294967297+3 0 1",
+                   "check counter '4294967297+3' is out of range (0 to 3)");
+    expect_refused("3check", "4k3/8/8/8/8/8/8/4K3 w - - 3+4 0 1",
+                   "check counter '3+4' is out of range (0 to 3)");
+}
+
 /* An error quotes exactly the token it refuses. */
 static void test_bad_fen_quotes_token(void)
 {
@@ -472,6 +517,8 @@ int main(int argc, char **argv)
     CU_add_test(s, "move notation cases", test_notation_cases);
     CU_add_test(s, "bad FENs", test_bad_fen);
     CU_add_test(s, "bad FENs: empty-square runs", test_bad_fen_empty_runs);
+    CU_add_test(s, "bad FENs: holdings", test_bad_fen_holdings);
+    CU_add_test(s, "bad FENs: counters", test_bad_fen_counters);
     CU_add_test(s, "bad FENs: the bad token is quoted", test_bad_fen_quotes_token);
     CU_add_test(s, "game ends", test_game_ends);
     CU_add_test(s, "rule-restricted moves", test_rule_moves);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "movegen.h"
 #include "number.h"
 #include "position.h"
 #include "zobrist.h"
@@ -26,6 +27,8 @@ static int fail(char *err, size_t n, const char *fmt, ...)
     va_end(ap);
     return -1;
 }
+
+static const char *color_name(int color) { return color == WHITE ? "white" : "black"; }
 
 /* Parse one piece token at *s: ['+'] letter ['~'].  Returns the board code
  * (0 on error) and the '~' mark.  A bad token is passed over as a whole,
@@ -377,6 +380,38 @@ static int parse_counter(const char *field, const char *what, long long lo, int 
     return 0;
 }
 
+/* The royal pieces the variant's rules rely on: a side that starts with
+ * royals must have one, and the side not to move may not be in check (the
+ * side to move could take its royal) nor stand illegally otherwise.
+ * Variants without royals (giveaway, extinction) and horde's White pass. */
+static int check_royals(Position *pos, char *err, size_t n)
+{
+    const Variant *v = pos->v;
+    for (int c = 0; c < 2; c++) {
+        int needed = NO_TYPE, have = 0;
+        for (int t = 0; t < v->ntypes; t++) {
+            if (!(v->royal_types >> t & 1))
+                continue;
+            have += pos->count[c][t];
+            if (needed == NO_TYPE && v->start_count[c][t])
+                needed = t;
+        }
+        if (needed != NO_TYPE && !have)
+            return fail(err, n, "%s has no %s (%s), which this variant needs", color_name(c),
+                        v->piece[needed].name, v->piece[needed].id);
+    }
+    int them = !pos->side;
+    if (in_check(pos, them))
+        return fail(err, n, "%s is in check with %s to move", color_name(them),
+                    color_name(pos->side));
+    /* with the royals present and no move made, what else makes the
+       position illegal is royals facing each other (xiangqi) */
+    if (position_illegal(pos))
+        return fail(err, n, "the royal pieces face each other with %s to move",
+                    color_name(pos->side));
+    return 0;
+}
+
 static bool is_counter(const char *field)
 {
     return *field && strspn(field, "0123456789") == strlen(field);
@@ -463,7 +498,9 @@ static int parse_fen(Position *pos, const Variant *v, const char *fen, char *err
         for (int t = 0; t < v->ntypes; t++)
             if (v->piece[t].royal && pos->count[c][t] > 1 && !v->rules.royal_spare)
                 return fail(err, n, "%s has %d royal pieces '%s'",
-                            c == WHITE ? "white" : "black", pos->count[c][t], v->piece[t].id);
+                            color_name(c), pos->count[c][t], v->piece[t].id);
+    if (check_royals(pos, err, n))
+        return -1;
     pos->hash = position_compute_hash(pos);
     return 0;
 }

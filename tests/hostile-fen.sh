@@ -38,6 +38,8 @@ expect_exit "perft --fen, holdings counts past an int" 2 "is too many" \
     "$menagerie" perft -v crazyhouse --fen '4k3/8/8/8/8/8/8/4K3[2147483647Q2Q] w - - 0 1' 1
 expect_exit "eval --fen, a thousand queens in hand" 2 "'1000Q' is too many" \
     "$menagerie" eval -v crazyhouse --fen '4k3/8/8/8/8/8/8/4K3[1000Q] w - - 0 1'
+expect_exit "perft --fen, the king can be taken" 2 "black is in check with white to move" \
+    "$menagerie" perft --fen '4k3/8/8/8/8/8/8/4R1K1 w - - 0 1' 1
 
 printf 'name: wrap\nextends: chess\nstart: %s\n' "$wrap" > "$tmp/wrap.yaml"
 expect_exit "variant file start:" 1 "empty-square count '4294967295'" \

@@ -199,7 +199,7 @@ static void test_notation_cases(void)
     CU_ASSERT_FALSE(parses("b7b8k", true, why));
     set_fen("shogi", "4k4/9/9/9/9/9/4P4/9/4K4[p] w - - 0 1");
     CU_ASSERT_TRUE(parses("e3e4", true, why));
-    set_fen("shogi", "4k4/4P4/9/9/9/9/9/9/4K4[] w - - 0 1");
+    set_fen("shogi", "k8/4P4/9/9/9/9/9/9/4K4[] w - - 0 1");
     CU_ASSERT_FALSE(parses("e8e9", true, why));     /* a pawn on the last rank must promote */
     CU_ASSERT_TRUE(parses("e8e9+", true, why));
     /* castling as the king's move, as king-takes-rook, and as O-O */
@@ -326,6 +326,32 @@ static void test_bad_fen_quotes_token(void)
                    "unknown piece 'l' in the holdings");
     expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[+Qn] w - - 0 1",
                    "unknown piece '+Q' in the holdings");
+}
+
+/* Royal pieces: the side not to move may not be in check (the side to move
+ * could take the royal), and a side that starts with royals must have one,
+ * in the variants whose rules have royals at all. */
+static void test_bad_fen_royals(void)
+{
+    set_fen("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    expect_refused("chess", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
+                   "black is in check with white to move");
+    expect_refused("chess", "4k3/8/8/8/8/8/8/4r1K1 b - - 0 1",
+                   "white is in check with black to move");
+    expect_refused("chess", "8/8/8/8/8/8/8/4K3 w - - 0 1", "black has no king");
+    expect_refused("chess", "4k3/8/8/8/8/8/8/8 b - - 0 1", "white has no king");
+    expect_refused("knightmate", "4k3/8/8/8/8/8/8/8 w - - 0 1", "white has no royal knight");
+    expect_refused("xiangqi", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "face each other");
+    expect_refused("atomic", "k7/8/8/8/8/8/8/R3K3 w - - 0 1", "black is in check");
+    /* horde's White has no king to lose, Black has */
+    expect_refused("horde", "8/8/8/8/8/8/PPPPPPPP/8 w - - 0 1", "black has no king");
+    set_fen("horde", "4k3/8/8/8/8/8/PPPPPPPP/8 w - - 0 1");
+    /* no royals at all where the king is an ordinary piece */
+    set_fen("giveaway", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1");
+    set_fen("giveaway", "8/8/8/3p4/4P3/8/8/8 w - - 0 1");
+    set_fen("extinction", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1");
+    /* atomic: a king next to the enemy king cannot be taken, so is not in check */
+    set_fen("atomic", "8/8/8/8/8/3kK3/8/3R4 w - - 0 1");
 }
 
 /* ---- rules ----------------------------------------------------------- */
@@ -469,7 +495,7 @@ static void test_rule_moves(void)
     CU_ASSERT_EQUAL(legal_count(), 65);
     set_fen("grand", "10/5P4/k9/10/10/10/10/10/10/K9 w - - 0 1");
     CU_ASSERT_TRUE(parses("f9f10q", false, why));    /* the queen was lost */
-    set_fen("grand", "Q9/5P4/k9/10/10/10/10/10/10/K9 w - - 0 1");
+    set_fen("grand", "9Q/5P4/k9/10/10/10/10/10/10/K9 w - - 0 1");
     CU_ASSERT_FALSE(parses("f9f10q", false, why));   /* the one queen is still there */
     CU_ASSERT_TRUE(parses("f9f10r", false, why));
 }
@@ -520,6 +546,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "bad FENs: holdings", test_bad_fen_holdings);
     CU_add_test(s, "bad FENs: counters", test_bad_fen_counters);
     CU_add_test(s, "bad FENs: the bad token is quoted", test_bad_fen_quotes_token);
+    CU_add_test(s, "bad FENs: royals", test_bad_fen_royals);
     CU_add_test(s, "game ends", test_game_ends);
     CU_add_test(s, "rule-restricted moves", test_rule_moves);
     CU_add_test(s, "e.p. and castling rights", test_ep_and_castling_rights);

@@ -15,9 +15,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "eval.h"
 #include "movegen.h"
 #include "position.h"
 #include "rules.h"
+#include "search.h"
 #include "variant_load.h"
 #include "zobrist.h"
 
@@ -354,6 +356,33 @@ static void test_bad_fen_royals(void)
     set_fen("atomic", "8/8/8/8/8/3kK3/8/3R4 w - - 0 1");
 }
 
+/* ---- evaluation bounds ----------------------------------------------- */
+
+static void expect_eval_in_bounds(const char *vname, const char *fen)
+{
+    set_fen(vname, fen);
+    const EvalTables *et = eval_tables(pos->v);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(et);
+    int score = eval_position(et, pos);
+    if (score <= -EVAL_MAX || score >= EVAL_MAX)
+        fprintf(stderr, "\n    %s %s: eval %d\n", vname, fen, score);
+    CU_ASSERT(score > -EVAL_MAX && score < EVAL_MAX);
+}
+
+/* Absurd material (the largest hands a FEN may give, a board full of
+ * queens) stays far from the mate scores and inside a TT entry. */
+static void test_eval_bounds(void)
+{
+    CU_ASSERT(EVAL_MAX < SCORE_MATE - MAX_PV && EVAL_MAX <= INT16_MAX);
+    expect_eval_in_bounds("crazyhouse", "k7/8/8/8/8/8/8/7K[62Q] w - - 0 1");
+    expect_eval_in_bounds("crazyhouse", "k7/8/8/8/8/8/8/7K[62Q] b - - 0 1");
+    expect_eval_in_bounds("crazyhouse", "k7/8/8/8/8/8/8/7K[62q] w - - 0 1");
+    expect_eval_in_bounds("shogi", "k8/9/9/9/9/9/9/9/8K[79R] w - - 0 1");
+    expect_eval_in_bounds("chess", "k7/pppppppp/8/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/K7 w - - 0 1");
+    expect_eval_in_bounds("chess", "k7/pppppppp/8/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/K7 b - - 0 1");
+    expect_eval_in_bounds("giveaway", "k7/8/8/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/K7 w - - 0 1");
+}
+
 /* ---- rules ----------------------------------------------------------- */
 
 static int legal_count(void)
@@ -547,6 +576,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "bad FENs: counters", test_bad_fen_counters);
     CU_add_test(s, "bad FENs: the bad token is quoted", test_bad_fen_quotes_token);
     CU_add_test(s, "bad FENs: royals", test_bad_fen_royals);
+    CU_add_test(s, "evaluation bounds", test_eval_bounds);
     CU_add_test(s, "game ends", test_game_ends);
     CU_add_test(s, "rule-restricted moves", test_rule_moves);
     CU_add_test(s, "e.p. and castling rights", test_ep_and_castling_rights);

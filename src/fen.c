@@ -41,8 +41,8 @@ static uint8_t parse_piece_token(const Variant *v, const char **s, uint8_t *mark
         (*s)++;
     }
     char c = **s;
-    if (!c)
-        return 0;
+    if (!c || strchr("/[]", c))
+        return 0;            /* a lone '+': the bracket or slash is not part of it */
     (*s)++;
     int type = isalpha((unsigned char)c) ? variant_type_by_letter(v, c, promoted) : NO_TYPE;
     *mark = 0;

@@ -328,6 +328,9 @@ static void test_bad_fen_quotes_token(void)
                    "unknown piece 'l' in the holdings");
     expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[+Qn] w - - 0 1",
                    "unknown piece '+Q' in the holdings");
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Q+] w - - 0 1",
+                   "unknown piece '+' in the holdings");
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/4K2+/8 w - - 0 1", "unknown piece '+' in rank 2");
 }
 
 /* Royal pieces: the side not to move may not be in check (the side to move

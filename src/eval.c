@@ -35,6 +35,14 @@
 #define MOVE_PART   0.45    /* share of a ray's worth in its non-captures */
 #define HAND_BONUS  1.10    /* a piece in hand is worth more: it goes anywhere */
 #define TEMPO       12
+/* Material counts up to this much for either side's lead: more than any game
+ * reaches (a whole shogi army in one hand is worth about 13600), so only
+ * absurd positions -- a FEN with a hand of sixty queens -- are cut, and
+ * their score stays far from the mate scores. */
+#define MATERIAL_MAX 16000
+
+_Static_assert(MATERIAL_MAX < EVAL_MAX && EVAL_MAX < SCORE_MATE - MAX_PV && EVAL_MAX <= INT16_MAX,
+               "evaluations must stay below the mate scores and fit a hash entry");
 
 enum {
     T_MATERIAL, T_PSQT, T_PAWNS, T_MOBILITY, T_KING, T_ENDGAME, T_TEMPO, NTERMS
@@ -853,6 +861,11 @@ static int scale_drawish(const EvalTables *et, const Position *pos, const EvalSt
     return score;
 }
 
+static inline int clamp_abs(int x, int limit)
+{
+    return x > limit ? limit : x < -limit ? -limit : x;
+}
+
 static int eval_run(const EvalTables *et, const Position *pos, EvalState *st, int *phase_out)
 {
     memset(st->acc, 0, sizeof st->acc);
@@ -875,6 +888,8 @@ static int eval_run(const EvalTables *et, const Position *pos, EvalState *st, in
         st->acc[T_MATERIAL][0] = -st->acc[T_MATERIAL][0];
         st->acc[T_MATERIAL][1] = -st->acc[T_MATERIAL][1];
     }
+    st->acc[T_MATERIAL][0] = clamp_abs(st->acc[T_MATERIAL][0], MATERIAL_MAX);
+    st->acc[T_MATERIAL][1] = clamp_abs(st->acc[T_MATERIAL][1], MATERIAL_MAX);
     int mg = 0, eg = 0;
     for (int i = 0; i < NTERMS; i++) {
         mg += st->acc[i][0];
@@ -882,6 +897,9 @@ static int eval_run(const EvalTables *et, const Position *pos, EvalState *st, in
     }
     int score = (mg * phase + eg * (256 - phase)) / 256;
     score = scale_drawish(et, pos, st, score);
+    /* the other terms too grow with the number of pieces (mobility of a
+       board full of sliders): the bound holds whatever the position */
+    score = clamp_abs(score, EVAL_MAX - 1);
     if (phase_out)
         *phase_out = phase;
     return pos->side == WHITE ? score : -score;

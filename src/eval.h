@@ -17,6 +17,12 @@
 
 typedef struct EvalTables EvalTables;
 
+/* Every evaluation lies strictly between -EVAL_MAX and EVAL_MAX, however
+ * absurd the material (sixty queens in hand, a board full of them): far
+ * below the mate scores of search.h and inside the 16 bits a hash entry
+ * keeps. */
+#define EVAL_MAX 20000
+
 /* The tables for v, built on first use and cached (thread-safe).  The
  * cache recognises a variant by address and contents, so a variant freed
  * and another loaded at the same address gets fresh tables.  NULL only

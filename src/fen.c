@@ -10,8 +10,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "movegen.h"
+#include "number.h"
 #include "position.h"
 #include "zobrist.h"
+
+/* Largest half-move counter and move number a FEN may give: far beyond any
+ * game, yet counting on from there cannot overflow. */
+#define FEN_COUNTER_MAX 999999
 
 static int fail(char *err, size_t n, const char *fmt, ...)
 {
@@ -22,8 +28,11 @@ static int fail(char *err, size_t n, const char *fmt, ...)
     return -1;
 }
 
+static const char *color_name(int color) { return color == WHITE ? "white" : "black"; }
+
 /* Parse one piece token at *s: ['+'] letter ['~'].  Returns the board code
- * (0 on error) and the '~' mark. */
+ * (0 on error) and the '~' mark.  A bad token is passed over as a whole,
+ * so that the caller can quote exactly it. */
 static uint8_t parse_piece_token(const Variant *v, const char **s, uint8_t *mark)
 {
     bool promoted = false;
@@ -32,18 +41,38 @@ static uint8_t parse_piece_token(const Variant *v, const char **s, uint8_t *mark
         (*s)++;
     }
     char c = **s;
-    if (!isalpha((unsigned char)c))
-        return 0;
+    if (!c || strchr("/[]", c))
+        return 0;            /* a lone '+': the bracket or slash is not part of it */
     (*s)++;
-    int type = variant_type_by_letter(v, c, promoted);
-    if (type == NO_TYPE)
-        return 0;
+    int type = isalpha((unsigned char)c) ? variant_type_by_letter(v, c, promoted) : NO_TYPE;
     *mark = 0;
     if (**s == '~') {
         *mark = 1;
         (*s)++;
     }
+    if (type == NO_TYPE)
+        return 0;
     return piece_code(type, isupper((unsigned char)c) ? WHITE : BLACK);
+}
+
+/* An empty-square run at *s, bounded by the squares left in the rank (a
+ * count that wrapped an int would place pieces off the board). */
+static int parse_empty_run(const Variant *v, const char **s, int rank, int *file,
+                           char *err, size_t n)
+{
+    int left = v->files - *file;
+    if (left <= 0)
+        return fail(err, n, "rank %d has more than %d squares", rank + 1, v->files);
+    const char *digits = *s;
+    long long run;
+    NumberStatus st = number_scan_int(s, 1, left, &run);
+    if (st != NUMBER_OK) {
+        char why[64];
+        return fail(err, n, "empty-square count '%.*s' in rank %d %s", (int)(*s - digits),
+                    digits, rank + 1, number_problem(st, 1, left, why, sizeof why));
+    }
+    *file += (int)run;
+    return 0;
 }
 
 static int parse_placement(Position *pos, const char **sp, char *err, size_t n)
@@ -54,10 +83,8 @@ static int parse_placement(Position *pos, const char **sp, char *err, size_t n)
         int file = 0;
         while (*s && *s != '/' && *s != ' ' && *s != '[') {
             if (isdigit((unsigned char)*s)) {
-                int run = (int)strtol(s, (char **)&s, 10);
-                if (run == 0)
-                    return fail(err, n, "empty-square count 0 in rank %d", rank + 1);
-                file += run;
+                if (parse_empty_run(v, &s, rank, &file, err, n))
+                    return -1;
                 continue;
             }
             if (file >= v->files)
@@ -75,8 +102,7 @@ static int parse_placement(Position *pos, const char **sp, char *err, size_t n)
             uint8_t mark = 0;
             uint8_t code = parse_piece_token(v, &s, &mark);
             if (!code)
-                return fail(err, n, "unknown piece '%.*s' in rank %d",
-                            (int)(s - tok) + 1, tok, rank + 1);
+                return fail(err, n, "unknown piece '%.*s' in rank %d", (int)(s - tok), tok, rank + 1);
             if (v->geom.hole[sq])
                 return fail(err, n, "piece on %c%d, which is a hole", 'a' + file, rank + 1);
             pos->board[sq] = code;
@@ -97,7 +123,28 @@ static int parse_placement(Position *pos, const char **sp, char *err, size_t n)
     return 0;
 }
 
-/* Holdings: "[...]" right after the board; '-' or nothing for empty. */
+/* Squares a piece may stand on: the board without its holes. */
+static int playable_squares(const Variant *v)
+{
+    int n = 0;
+    for (int sq = 0; sq < v->files * v->ranks; sq++)
+        n += !v->geom.hole[sq];
+    return n;
+}
+
+static int empty_squares(const Position *pos)
+{
+    int n = 0;
+    for (int sq = 0; sq < pos->v->files * pos->v->ranks; sq++)
+        n += pos->board[sq] == EMPTY;
+    return n;
+}
+
+/* Holdings: "[...]" right after the board; '-' or nothing for empty.  A
+ * piece may carry a count ("[2Q]").  The board and the hands together may
+ * hold at most one piece per square -- more than any game can reach -- so
+ * that no count overflows, indexes the hash keys out of range, or makes a
+ * FEN too long to write back. */
 static int parse_holdings(Position *pos, const char **sp, char *err, size_t n)
 {
     const char *s = *sp;
@@ -108,20 +155,33 @@ static int parse_holdings(Position *pos, const char **sp, char *err, size_t n)
         return 0;
     }
     s++;
+    int room = empty_squares(pos);     /* pieces the hands may still hold */
     while (*s && *s != ']') {
         if (*s == '-') {
             s++;
             continue;
         }
-        int count = 1;
-        if (isdigit((unsigned char)*s))
-            count = (int)strtol(s, (char **)&s, 10);
         const char *tok = s;
+        long long count = 1;
+        NumberStatus st = NUMBER_OK;
+        if (isdigit((unsigned char)*s))
+            st = number_scan_int(&s, 0, room, &count);
+        const char *piece = s;
+        if (piece != tok && (*piece == ']' || *piece == '\0'))
+            return fail(err, n, "holdings: count '%.*s' is not followed by a piece",
+                        (int)(piece - tok), tok);
         uint8_t mark;
         uint8_t code = parse_piece_token(pos->v, &s, &mark);
         if (!code)
-            return fail(err, n, "unknown piece '%c' in the holdings", *tok ? *tok : '?');
-        pos->hand[code_color(code)][code_type(code)] += count;
+            return fail(err, n, "unknown piece '%.*s' in the holdings", (int)(s - piece), piece);
+        if (st == NUMBER_OK && count == 0)
+            return fail(err, n, "holdings: count 0 in '%.*s'", (int)(s - tok), tok);
+        if (st != NUMBER_OK || count > room)
+            return fail(err, n, "holdings: '%.*s' is too many: board and hands together hold "
+                        "at most %d pieces, one per square", (int)(s - tok), tok,
+                        playable_squares(pos->v));
+        room -= (int)count;
+        pos->hand[code_color(code)][code_type(code)] += (int)count;
     }
     if (*s != ']')
         return fail(err, n, "holdings: missing ']'");
@@ -280,6 +340,78 @@ static void build_piece_lists(Position *pos)
     }
 }
 
+/* The n-check field "W+B": the checks each side may still receive. */
+static int parse_check_counter(Position *pos, const char *field, char *err, size_t n)
+{
+    int limit = pos->v->rules.check_limit;
+    const char *s = field;
+    long long left[2];
+    NumberStatus st = number_scan_int(&s, 0, limit, &left[WHITE]);
+    if (st == NUMBER_OK) {
+        if (*s != '+')
+            return fail(err, n, "check counter '%s' must be W+B", field);
+        s++;
+        st = number_scan_int(&s, 0, limit, &left[BLACK]);
+    }
+    if (st != NUMBER_OK) {
+        char why[64];
+        return fail(err, n, "check counter '%s' %s", field,
+                    number_problem(st, 0, limit, why, sizeof why));
+    }
+    if (*s)
+        return fail(err, n, "check counter '%s' must be W+B", field);
+    pos->checks[WHITE] = limit - (int)left[WHITE];
+    pos->checks[BLACK] = limit - (int)left[BLACK];
+    return 0;
+}
+
+/* A half-move counter or move number, within [lo, FEN_COUNTER_MAX]. */
+static int parse_counter(const char *field, const char *what, long long lo, int *out,
+                         char *err, size_t n)
+{
+    long long value;
+    NumberStatus st = number_parse_int(field, lo, FEN_COUNTER_MAX, &value);
+    if (st != NUMBER_OK) {
+        char why[64];
+        return fail(err, n, "%s '%s' %s", what, field,
+                    number_problem(st, lo, FEN_COUNTER_MAX, why, sizeof why));
+    }
+    *out = (int)value;
+    return 0;
+}
+
+/* The royal pieces the variant's rules rely on: a side that starts with
+ * royals must have one, and the side not to move may not be in check (the
+ * side to move could take its royal) nor stand illegally otherwise.
+ * Variants without royals (giveaway, extinction) and horde's White pass. */
+static int check_royals(Position *pos, char *err, size_t n)
+{
+    const Variant *v = pos->v;
+    for (int c = 0; c < 2; c++) {
+        int needed = NO_TYPE, have = 0;
+        for (int t = 0; t < v->ntypes; t++) {
+            if (!(v->royal_types >> t & 1))
+                continue;
+            have += pos->count[c][t];
+            if (needed == NO_TYPE && v->start_count[c][t])
+                needed = t;
+        }
+        if (needed != NO_TYPE && !have)
+            return fail(err, n, "%s has no %s (%s), which this variant needs", color_name(c),
+                        v->piece[needed].name, v->piece[needed].id);
+    }
+    int them = !pos->side;
+    if (in_check(pos, them))
+        return fail(err, n, "%s is in check with %s to move", color_name(them),
+                    color_name(pos->side));
+    /* with the royals present and no move made, what else makes the
+       position illegal is royals facing each other (xiangqi) */
+    if (position_illegal(pos))
+        return fail(err, n, "the royal pieces face each other with %s to move",
+                    color_name(pos->side));
+    return 0;
+}
+
 static bool is_counter(const char *field)
 {
     return *field && strspn(field, "0123456789") == strlen(field);
@@ -301,7 +433,7 @@ static int parse_fen(Position *pos, const Variant *v, const char *fen, char *err
     for (int sq = 0; sq < MAX_SQUARES; sq++)
         pos->board[sq] = (sq < v->files * v->ranks && !v->geom.hole[sq]) ? EMPTY : HOLE;
 
-    char buf[600];
+    char buf[FEN_MAX];
     if (strlen(fen) >= sizeof buf)
         return fail(err, n, "FEN too long");
     strcpy(buf, fen);
@@ -344,28 +476,20 @@ static int parse_fen(Position *pos, const Variant *v, const char *fen, char *err
         fi++;
     }
     if (fi < nf && strchr(field[fi], '+') && v->rules.check_limit) {
-        int w, b;
-        if (sscanf(field[fi], "%d+%d", &w, &b) != 2 || w < 0 || b < 0
-            || w > v->rules.check_limit || b > v->rules.check_limit)
-            return fail(err, n, "bad check counter '%s'", field[fi]);
-        pos->checks[WHITE] = v->rules.check_limit - w;
-        pos->checks[BLACK] = v->rules.check_limit - b;
+        if (parse_check_counter(pos, field[fi], err, n))
+            return -1;
         fi++;
     }
     pos->fullmove = 1;
     if (fi < nf) {
-        char *end;
-        pos->halfmove = (int)strtol(field[fi], &end, 10);
-        if (*end || pos->halfmove < 0)
-            return fail(err, n, "bad half-move counter '%s'", field[fi]);
+        if (parse_counter(field[fi], "half-move counter", 0, &pos->halfmove, err, n))
+            return -1;
         pos->rep_plies = pos->halfmove;
         fi++;
     }
     if (fi < nf) {
-        char *end;
-        pos->fullmove = (int)strtol(field[fi], &end, 10);
-        if (*end || pos->fullmove < 1)
-            return fail(err, n, "bad move number '%s'", field[fi]);
+        if (parse_counter(field[fi], "move number", 1, &pos->fullmove, err, n))
+            return -1;
         fi++;
     }
     if (fi < nf)
@@ -374,7 +498,9 @@ static int parse_fen(Position *pos, const Variant *v, const char *fen, char *err
         for (int t = 0; t < v->ntypes; t++)
             if (v->piece[t].royal && pos->count[c][t] > 1 && !v->rules.royal_spare)
                 return fail(err, n, "%s has %d royal pieces '%s'",
-                            c == WHITE ? "white" : "black", pos->count[c][t], v->piece[t].id);
+                            color_name(c), pos->count[c][t], v->piece[t].id);
+    if (check_royals(pos, err, n))
+        return -1;
     pos->hash = position_compute_hash(pos);
     return 0;
 }
@@ -467,7 +593,7 @@ static char *write_castling(const Position *pos, char *p)
 void position_get_fen(const Position *pos, char *buf, size_t size)
 {
     const Variant *v = pos->v;
-    char tmp[1024], *p = tmp;
+    char tmp[FEN_MAX], *p = tmp;
     for (int rank = v->ranks - 1; rank >= 0; rank--) {
         int run = 0;
         for (int file = 0; file < v->files; file++) {

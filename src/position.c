@@ -426,7 +426,7 @@ void position_print(const Position *pos, FILE *out)
     fputc('\n', out);
     if (v->has_drops)
         print_hand(pos, WHITE, out);
-    char fen[1024];
+    char fen[FEN_MAX];
     position_get_fen(pos, fen, sizeof fen);
     fprintf(out, "%s to move\nFEN: %s\n", pos->side == WHITE ? "White" : "Black", fen);
 }

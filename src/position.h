@@ -11,6 +11,11 @@
 #include "move.h"
 
 #define MAX_PLY_HISTORY 2048
+/* Longest FEN read or written, with its NUL.  The writer needs at most three
+ * characters per square ('+X~', or a piece in hand plus its share of an
+ * empty-square count: board and hands together hold at most one piece per
+ * square) and a few dozen for the other fields. */
+#define FEN_MAX 1024
 #define EMPTY 0
 #define HOLE  0xFF
 #define GAVE_CHECK_UNKNOWN 0xFF

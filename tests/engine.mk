@@ -1,12 +1,12 @@
 # Engine tests: positions, FEN, moves and rules (CUnit); perft against the
 # shared reference counts.
 check_PROGRAMS += tests/test_position
-TESTS += tests/test_position tests/perft.sh
+TESTS += tests/test_position tests/perft.sh tests/hostile-fen.sh
 tests_test_position_SOURCES = tests/test_position.c
 tests_test_position_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_test_position_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
 tests_test_position_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
-EXTRA_DIST += tests/perft.sh tests/data/perft/README.md \
+EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/3check.perft \
 	tests/data/perft/antichess.perft \
 	tests/data/perft/atomic.perft \

@@ -15,9 +15,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "eval.h"
 #include "movegen.h"
 #include "position.h"
 #include "rules.h"
+#include "search.h"
 #include "variant_load.h"
 #include "zobrist.h"
 
@@ -199,7 +201,7 @@ static void test_notation_cases(void)
     CU_ASSERT_FALSE(parses("b7b8k", true, why));
     set_fen("shogi", "4k4/9/9/9/9/9/4P4/9/4K4[p] w - - 0 1");
     CU_ASSERT_TRUE(parses("e3e4", true, why));
-    set_fen("shogi", "4k4/4P4/9/9/9/9/9/9/4K4[] w - - 0 1");
+    set_fen("shogi", "k8/4P4/9/9/9/9/9/9/4K4[] w - - 0 1");
     CU_ASSERT_FALSE(parses("e8e9", true, why));     /* a pawn on the last rank must promote */
     CU_ASSERT_TRUE(parses("e8e9+", true, why));
     /* castling as the king's move, as king-takes-rook, and as O-O */
@@ -214,6 +216,20 @@ static void test_notation_cases(void)
 }
 
 /* ---- bad FENs -------------------------------------------------------- */
+
+/* position_set_fen must refuse fen with an error containing `message` and
+ * leave the position as it was. */
+static void expect_refused(const char *vname, const char *fen, const char *message)
+{
+    char before[1024], after[1024], err[200] = "";
+    position_get_fen(pos, before, sizeof before);
+    CU_ASSERT_EQUAL(position_set_fen(pos, variant(vname), fen, err, sizeof err), -1);
+    if (!strstr(err, message))
+        fprintf(stderr, "\n    %s '%s': got '%s', want '%s'\n", vname, fen, err, message);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, message));
+    position_get_fen(pos, after, sizeof after);
+    CU_ASSERT_STRING_EQUAL(after, before);   /* untouched on error */
+}
 
 static void test_bad_fen(void)
 {
@@ -230,19 +246,144 @@ static void test_bad_fen(void)
         { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1", "royal" },
         { "", "empty FEN" },
     };
-    const Variant *v = variant("chess");
     set_fen("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-    char before[1024], after[1024];
-    position_get_fen(pos, before, sizeof before);
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char err[200] = "";
-        CU_ASSERT_EQUAL(position_set_fen(pos, v, cases[i].fen, err, sizeof err), -1);
-        if (!strstr(err, cases[i].message))
-            fprintf(stderr, "\n    '%s': got '%s', want '%s'\n", cases[i].fen, err, cases[i].message);
-        CU_ASSERT_PTR_NOT_NULL(strstr(err, cases[i].message));
-        position_get_fen(pos, after, sizeof after);
-        CU_ASSERT_STRING_EQUAL(after, before);   /* untouched on error */
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_refused("chess", cases[i].fen, cases[i].message);
+}
+
+/* Empty-square runs are read with bounds: a count that wrapped an int used
+ * to move the write before the board (4294967295) or silently stand for 1
+ * (4294967297). */
+static void test_bad_fen_empty_runs(void)
+{
+    set_fen("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    expect_refused("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4294967295RNBQKBNR1 w - - 0 1",
+                   "empty-square count '4294967295' in rank 1 is out of range (1 to 8)");
+    expect_refused("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4294967297NBQKBNR w - - 0 1",
+                   "empty-square count '4294967297' in rank 1 is out of range (1 to 8)");
+    expect_refused("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R99999999999999999999999 w - - 0 1",
+                   "empty-square count '99999999999999999999999' in rank 1 is out of range (1 to 7)");
+    expect_refused("chess", "rnbqkbnr/p8/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+                   "empty-square count '8' in rank 7 is out of range (1 to 7)");
+    expect_refused("chess", "rnbqkbnr/pppppppp/0/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+                   "empty-square count '0' in rank 6 is out of range (1 to 8)");
+}
+
+/* Holdings: a count is bounded by what the board could hold (board and
+ * hands together at most one piece per square), summed over repeated
+ * tokens, so no count reaches the hash keys negative or overflows. */
+static void test_bad_fen_holdings(void)
+{
+    set_fen("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1");
+    const char *too_many = "board and hands together hold at most 64 pieces";
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[2147483648Q] w - - 0 1", too_many);
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[2147483647Q2Q] w - - 0 1", too_many);
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[4294967297Q] w - - 0 1", too_many);
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[1000Q] w - - 0 1", too_many);
+    /* the whole hand counts: 2 kings + 31 + 31 + 1 = 65 pieces */
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[31Q31qP] w - - 0 1", "'P' is too many");
+    expect_refused("crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[33Q] w - - 0 1",
+                   "'33Q' is too many");
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[0Q] w - - 0 1", "holdings: count 0 in '0Q'");
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Q2] w - - 0 1",
+                   "holdings: count '2' is not followed by a piece");
+    /* exactly full is fine, and reads back as written */
+    char out[1024];
+    set_fen("crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[16Q16q] w - - 0 1");
+    CU_ASSERT_EQUAL(pos->hand[WHITE][variant_type_by_letter(pos->v, 'Q', false)], 16);
+    position_get_fen(pos, out, sizeof out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "[QQQQQQQQQQQQQQQQqqqqqqqqqqqqqqqq]"));
+}
+
+/* The counters go through the checked number reader: values that used to
+ * wrap to a plausible int, or to be read with trailing junk, are refused. */
+static void test_bad_fen_counters(void)
+{
+    set_fen("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    expect_refused("chess", "4k3/8/8/8/8/8/8/4K3 w - - 4294967296 1",
+                   "half-move counter '4294967296' is out of range (0 to 999999)");
+    expect_refused("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 4294967297",
+                   "move number '4294967297' is out of range (1 to 999999)");
+    expect_refused("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "move number '0' is out of range");
+    expect_refused("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1x", "move number '1x' is not a number");
+    set_fen("3check", "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1");
+    expect_refused("3check", "4k3/8/8/8/8/8/8/4K3 w - - 3+3x 0 1", "check counter '3+3x'");
+    expect_refused("3check", "4k3/8/8/8/8/8/8/4K3 w - - 4294967297+3 0 1",
+                   "check counter '4294967297+3' is out of range (0 to 3)");
+    expect_refused("3check", "4k3/8/8/8/8/8/8/4K3 w - - 3+4 0 1",
+                   "check counter '3+4' is out of range (0 to 3)");
+}
+
+/* An error quotes exactly the token it refuses. */
+static void test_bad_fen_quotes_token(void)
+{
+    set_fen("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1");
+    expect_refused("crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBln[] w - - 0 1",
+                   "unknown piece 'l' in rank 1");
+    expect_refused("crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB+Qn[] w - - 0 1",
+                   "unknown piece '+Q' in rank 1");
+    expect_refused("crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB!N[] w - - 0 1",
+                   "unknown piece '!' in rank 1");
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Qln] w - - 0 1",
+                   "unknown piece 'l' in the holdings");
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[+Qn] w - - 0 1",
+                   "unknown piece '+Q' in the holdings");
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Q+] w - - 0 1",
+                   "unknown piece '+' in the holdings");
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/4K2+/8 w - - 0 1", "unknown piece '+' in rank 2");
+}
+
+/* Royal pieces: the side not to move may not be in check (the side to move
+ * could take the royal), and a side that starts with royals must have one,
+ * in the variants whose rules have royals at all. */
+static void test_bad_fen_royals(void)
+{
+    set_fen("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    expect_refused("chess", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
+                   "black is in check with white to move");
+    expect_refused("chess", "4k3/8/8/8/8/8/8/4r1K1 b - - 0 1",
+                   "white is in check with black to move");
+    expect_refused("chess", "8/8/8/8/8/8/8/4K3 w - - 0 1", "black has no king");
+    expect_refused("chess", "4k3/8/8/8/8/8/8/8 b - - 0 1", "white has no king");
+    expect_refused("knightmate", "4k3/8/8/8/8/8/8/8 w - - 0 1", "white has no royal knight");
+    expect_refused("xiangqi", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "face each other");
+    expect_refused("atomic", "k7/8/8/8/8/8/8/R3K3 w - - 0 1", "black is in check");
+    /* horde's White has no king to lose, Black has */
+    expect_refused("horde", "8/8/8/8/8/8/PPPPPPPP/8 w - - 0 1", "black has no king");
+    set_fen("horde", "4k3/8/8/8/8/8/PPPPPPPP/8 w - - 0 1");
+    /* no royals at all where the king is an ordinary piece */
+    set_fen("giveaway", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1");
+    set_fen("giveaway", "8/8/8/3p4/4P3/8/8/8 w - - 0 1");
+    set_fen("extinction", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1");
+    /* atomic: a king next to the enemy king cannot be taken, so is not in check */
+    set_fen("atomic", "8/8/8/8/8/3kK3/8/3R4 w - - 0 1");
+}
+
+/* ---- evaluation bounds ----------------------------------------------- */
+
+static void expect_eval_in_bounds(const char *vname, const char *fen)
+{
+    set_fen(vname, fen);
+    const EvalTables *et = eval_tables(pos->v);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(et);
+    int score = eval_position(et, pos);
+    if (score <= -EVAL_MAX || score >= EVAL_MAX)
+        fprintf(stderr, "\n    %s %s: eval %d\n", vname, fen, score);
+    CU_ASSERT(score > -EVAL_MAX && score < EVAL_MAX);
+}
+
+/* Absurd material (the largest hands a FEN may give, a board full of
+ * queens) stays far from the mate scores and inside a TT entry. */
+static void test_eval_bounds(void)
+{
+    CU_ASSERT(EVAL_MAX < SCORE_MATE - MAX_PV && EVAL_MAX <= INT16_MAX);
+    expect_eval_in_bounds("crazyhouse", "k7/8/8/8/8/8/8/7K[62Q] w - - 0 1");
+    expect_eval_in_bounds("crazyhouse", "k7/8/8/8/8/8/8/7K[62Q] b - - 0 1");
+    expect_eval_in_bounds("crazyhouse", "k7/8/8/8/8/8/8/7K[62q] w - - 0 1");
+    expect_eval_in_bounds("shogi", "k8/9/9/9/9/9/9/9/8K[79R] w - - 0 1");
+    expect_eval_in_bounds("chess", "k7/pppppppp/8/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/K7 w - - 0 1");
+    expect_eval_in_bounds("chess", "k7/pppppppp/8/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/K7 b - - 0 1");
+    expect_eval_in_bounds("giveaway", "k7/8/8/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/K7 w - - 0 1");
 }
 
 /* ---- rules ----------------------------------------------------------- */
@@ -386,7 +527,7 @@ static void test_rule_moves(void)
     CU_ASSERT_EQUAL(legal_count(), 65);
     set_fen("grand", "10/5P4/k9/10/10/10/10/10/10/K9 w - - 0 1");
     CU_ASSERT_TRUE(parses("f9f10q", false, why));    /* the queen was lost */
-    set_fen("grand", "Q9/5P4/k9/10/10/10/10/10/10/K9 w - - 0 1");
+    set_fen("grand", "9Q/5P4/k9/10/10/10/10/10/10/K9 w - - 0 1");
     CU_ASSERT_FALSE(parses("f9f10q", false, why));   /* the one queen is still there */
     CU_ASSERT_TRUE(parses("f9f10r", false, why));
 }
@@ -433,6 +574,12 @@ int main(int argc, char **argv)
     CU_add_test(s, "move text round trips", test_notation_round_trip);
     CU_add_test(s, "move notation cases", test_notation_cases);
     CU_add_test(s, "bad FENs", test_bad_fen);
+    CU_add_test(s, "bad FENs: empty-square runs", test_bad_fen_empty_runs);
+    CU_add_test(s, "bad FENs: holdings", test_bad_fen_holdings);
+    CU_add_test(s, "bad FENs: counters", test_bad_fen_counters);
+    CU_add_test(s, "bad FENs: the bad token is quoted", test_bad_fen_quotes_token);
+    CU_add_test(s, "bad FENs: royals", test_bad_fen_royals);
+    CU_add_test(s, "evaluation bounds", test_eval_bounds);
     CU_add_test(s, "game ends", test_game_ends);
     CU_add_test(s, "rule-restricted moves", test_rule_moves);
     CU_add_test(s, "e.p. and castling rights", test_ep_and_castling_rights);

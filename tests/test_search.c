@@ -185,8 +185,9 @@ static void test_chess_mate2(void)
 
 static void test_chess_mate3(void)
 {
-    /* King and rook against king: the rook must first cut the king off. */
-    solve_mate("chess", "8/8/8/8/8/5K2/8/5k1R w - - 0 1", 10, 3);
+    /* King and rook against a king in the corner: two quiet moves (Rf2,
+       Kg3) before the mate on the first rank. */
+    solve_mate("chess", "8/8/8/8/8/5K2/R7/7k w - - 0 1", 10, 3);
 }
 
 static void test_chess_capture(void)
@@ -223,7 +224,7 @@ static void test_shogi_drop_mate(void)
 static void test_shogi_capture(void)
 {
     /* The rook takes the undefended bishop. */
-    solve("shogi", "4k4/9/9/9/1b2R4/9/9/9/4K4[-] w - - 0 1", 4, "e5b5", 300);
+    solve("shogi", "3k5/9/9/9/1b2R4/9/9/9/4K4[-] w - - 0 1", 4, "e5b5", 300);
 }
 
 static void test_xiangqi_mate(void)

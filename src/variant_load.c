@@ -31,6 +31,12 @@
 
 #define MAX_DEPTH 64
 
+/* Aliases share nodes, so a small file can stand for a huge tree (a
+ * "billion laughs": each anchor a list of ten aliases of the previous one)
+ * that every later walk would expand.  Nodes reached through aliases are
+ * counted per document and capped far above what a variant needs. */
+#define MAX_ALIAS_NODES 10000
+
 /* =====================================================================
  * 1. YAML tree
  * ================================================================== */
@@ -46,6 +52,9 @@ struct YNode {
     bool        null;        /* plain ~, null or nothing */
     bool        multiline;   /* block scalar: no columns inside */
     char       *text;        /* scalar text */
+    long        weight;      /* nodes in the tree below, aliases expanded */
+    int         height;      /* levels below, aliases expanded (0: scalar) */
+    bool        open;        /* a collection whose events are still being read */
     int         n, cap;
     YNode     **keys;        /* mapping keys (scalars) */
     YNode     **vals;        /* mapping values, sequence items */
@@ -65,6 +74,7 @@ typedef struct {
     Diag         *d;
     Anchor       *anchors;
     int           nanchors, capanchors;
+    long          alias_nodes;/* nodes reached through aliases in this document */
     bool          failed;     /* a libyaml error: the file is unusable */
 } TreeBuilder;
 
@@ -92,6 +102,7 @@ static YNode *node_new(YNode **arena, YKind kind, const char *file, int line, in
     n->file = file;
     n->line = line;
     n->col = col;
+    n->weight = 1;
     n->next = *arena;
     *arena = n;
     return n;
@@ -111,6 +122,14 @@ static void arena_free(YNode *n)
 
 static void node_append(YNode *parent, YNode *key, YNode *val)
 {
+    for (int i = 0; i < 2; i++) {
+        const YNode *child = i ? val : key;
+        if (!child)
+            continue;
+        parent->weight += child->weight;
+        if (parent->height < child->height + 1)
+            parent->height = child->height + 1;
+    }
     if (parent->n == parent->cap) {
         parent->cap = parent->cap ? 2 * parent->cap : 8;
         parent->vals = xrealloc(parent->vals, parent->cap * sizeof *parent->vals);
@@ -213,20 +232,53 @@ static YNode *tree_scalar(TreeBuilder *tb, yaml_event_t *ev)
     return n;
 }
 
-static YNode *tree_alias(TreeBuilder *tb, yaml_event_t *ev)
+static YNode *null_node(TreeBuilder *tb, int line, int col)
 {
-    const char *name = (const char *)ev->data.alias.anchor;
-    int line = (int)ev->start_mark.line + 1, col = (int)ev->start_mark.column + 1;
-
-    for (int i = tb->nanchors - 1; i >= 0; i--)
-        if (!strcmp(tb->anchors[i].name, name))
-            return tb->anchors[i].node;
-    diag_error(tb->d, tb->file, line, col, "alias '*%s' refers to no anchor '&%s' before it",
-               name, name);
     YNode *n = node_new(tb->arena, YN_SCALAR, tb->file, line, col);
     n->text = xstrdup("");
     n->null = true;
     return n;
+}
+
+/* An alias stands for its anchor's whole tree, as deep and as large as
+ * that tree is once its own aliases are expanded: refuse one that refers to
+ * the collection it sits in, or that makes the document too deep or too
+ * large, so no later walk can recurse forever or blow up. */
+static YNode *tree_alias(TreeBuilder *tb, yaml_event_t *ev, int depth)
+{
+    const char *name = (const char *)ev->data.alias.anchor;
+    int line = (int)ev->start_mark.line + 1, col = (int)ev->start_mark.column + 1;
+    YNode *target = NULL;
+
+    for (int i = tb->nanchors - 1; i >= 0 && !target; i--)
+        if (!strcmp(tb->anchors[i].name, name))
+            target = tb->anchors[i].node;
+    if (!target) {
+        diag_error(tb->d, tb->file, line, col, "alias '*%s' refers to no anchor '&%s' before it",
+                   name, name);
+        return null_node(tb, line, col);
+    }
+    if (target->open) {
+        diag_error(tb->d, tb->file, line, col,
+                   "alias '*%s' is inside its own anchor '&%s' (a self-referring alias "
+                   "would never end)", name, name);
+        return null_node(tb, line, col);
+    }
+    if (depth + target->height > MAX_DEPTH) {
+        diag_error(tb->d, tb->file, line, col,
+                   "alias '*%s' nests the document deeper than %d levels", name, MAX_DEPTH);
+        tb->failed = true;
+        return NULL;
+    }
+    tb->alias_nodes += target->weight;
+    if (tb->alias_nodes > MAX_ALIAS_NODES) {
+        diag_error(tb->d, tb->file, line, col,
+                   "alias '*%s' expands the document by more than %d nodes (aliases of "
+                   "aliases multiply)", name, MAX_ALIAS_NODES);
+        tb->failed = true;
+        return NULL;
+    }
+    return target;
 }
 
 /* Read a mapping's events.  Duplicate keys and merge keys are reported
@@ -236,12 +288,14 @@ static YNode *tree_mapping(TreeBuilder *tb, yaml_event_t *start, int depth)
     YNode *map = node_new(tb->arena, YN_MAP, tb->file, (int)start->start_mark.line + 1,
                           (int)start->start_mark.column + 1);
     tree_anchor(tb, start->data.mapping_start.anchor, map);
+    map->open = true;
     for (;;) {
         yaml_event_t ev;
         if (!tree_next(tb, &ev))
             return NULL;
         if (ev.type == YAML_MAPPING_END_EVENT) {
             yaml_event_delete(&ev);
+            map->open = false;
             return map;
         }
         YNode *key = tree_build(tb, &ev, depth + 1);
@@ -277,12 +331,14 @@ static YNode *tree_sequence(TreeBuilder *tb, yaml_event_t *start, int depth)
     YNode *seq = node_new(tb->arena, YN_SEQ, tb->file, (int)start->start_mark.line + 1,
                           (int)start->start_mark.column + 1);
     tree_anchor(tb, start->data.sequence_start.anchor, seq);
+    seq->open = true;
     for (;;) {
         yaml_event_t ev;
         if (!tree_next(tb, &ev))
             return NULL;
         if (ev.type == YAML_SEQUENCE_END_EVENT) {
             yaml_event_delete(&ev);
+            seq->open = false;
             return seq;
         }
         YNode *item = tree_build(tb, &ev, depth + 1);
@@ -303,7 +359,7 @@ static YNode *tree_build(TreeBuilder *tb, yaml_event_t *ev, int depth)
     }
     switch (ev->type) {
     case YAML_SCALAR_EVENT:         return tree_scalar(tb, ev);
-    case YAML_ALIAS_EVENT:          return tree_alias(tb, ev);
+    case YAML_ALIAS_EVENT:          return tree_alias(tb, ev, depth);
     case YAML_MAPPING_START_EVENT:  return tree_mapping(tb, ev, depth);
     case YAML_SEQUENCE_START_EVENT: return tree_sequence(tb, ev, depth);
     default:
@@ -319,6 +375,7 @@ static void tree_clear_anchors(TreeBuilder *tb)
     for (int i = 0; i < tb->nanchors; i++)
         free(tb->anchors[i].name);
     tb->nanchors = 0;
+    tb->alias_nodes = 0;
 }
 
 /* Parse all documents of `text`.  Returns the number of documents put in

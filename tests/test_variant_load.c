@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <CUnit/Basic.h>
 
@@ -205,6 +206,77 @@ static void test_override_and_columns(void)
     free(msgs);
 }
 
+/* A "billion laughs" in `levels` levels: region lol<i> lists ten aliases of
+ * lol<i-1>, so the last one stands for 10^levels squares. */
+static char *alias_bomb(int levels)
+{
+    char *text;
+    size_t len;
+    FILE *f = open_memstream(&text, &len);
+    fputs("name: bomb\nextends: chess\nregions:\n  r0: &a0 [a1, a2, a3, a4, a5, a6, a7, a8, b1, b2]\n", f);
+    for (int i = 1; i < levels; i++) {
+        fprintf(f, "  lol%d: &a%d [", i, i);
+        for (int k = 0; k < 10; k++)
+            fprintf(f, "%s*a%d", k ? ", " : "", i - 1);
+        fputs("]\n", f);
+    }
+    fprintf(f, "pieces:\n  K: {moves: K, confined-to: lol%d}\n", levels - 1);
+    fclose(f);
+    return text;
+}
+
+static void test_alias_limits(void)
+{
+    VariantSet set;
+    char *msgs = NULL;
+
+    /* Refused at once, not after minutes of expansion; the set is unharmed. */
+    char *bomb = alias_bomb(10);
+    clock_t start = clock();
+    int errors = load_text(&set, bomb, &msgs);
+    double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
+    CU_ASSERT_EQUAL(errors, 1);
+    CU_ASSERT(seconds < 0.5);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:7:49: error: alias '*a2' expands the document "
+                                        "by more than 10000 nodes"));
+    CU_ASSERT_PTR_NULL(varset_find(&set, "bomb"));
+    CU_ASSERT_PTR_NOT_NULL(varset_find(&set, "chess"));
+    varset_free(&set);
+    free(msgs);
+    free(bomb);
+
+    /* A few levels stay well under the limit and load. */
+    bomb = alias_bomb(3);
+    errors = load_text(&set, bomb, &msgs);
+    CU_ASSERT_EQUAL(errors, 0);
+    CU_ASSERT_STRING_EQUAL(msgs, "");
+    const Variant *v = varset_find(&set, "bomb");
+    CU_ASSERT_PTR_NOT_NULL(v);
+    if (v) {
+        const PieceType *k = &v->piece[type_of(v, "K")];
+        CU_ASSERT_TRUE(sqset_has(&k->allowed[WHITE], sq(v, "b2")));
+        CU_ASSERT_FALSE(sqset_has(&k->allowed[WHITE], sq(v, "c1")));
+    }
+    varset_free(&set);
+    free(msgs);
+    free(bomb);
+
+    /* Self-references, in a list and in a mapping, are errors, not a crash. */
+    errors = load_text(&set, "name: selfref\nextends: chess\nregions: {r: &r [a1, *r]}\n",
+                       &msgs);
+    CU_ASSERT_EQUAL(errors, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:3:22: error: alias '*r' is inside its own "
+                                        "anchor '&r'"));
+    CU_ASSERT_PTR_NULL(varset_find(&set, "selfref"));
+    varset_free(&set);
+    free(msgs);
+    errors = load_text(&set, "name: selfmap\nextends: chess\nrules: &m {flag: *m}\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:3:18: error: alias '*m' is inside its own"));
+    varset_free(&set);
+    free(msgs);
+}
+
 static void test_search_path(void)
 {
     char dir[] = "/tmp/menagerie-test-XXXXXX", path[300];
@@ -312,6 +384,7 @@ int main(void)
     CU_add_test(suite, "regions and zones", test_regions);
     CU_add_test(suite, "rules", test_rules);
     CU_add_test(suite, "override and XBetza columns", test_override_and_columns);
+    CU_add_test(suite, "alias limits", test_alias_limits);
     CU_add_test(suite, "search path", test_search_path);
     CU_add_test(suite, "bad files (golden diagnostics)", test_bad_files);
     CU_basic_set_mode(CU_BRM_VERBOSE);

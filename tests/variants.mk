@@ -9,6 +9,9 @@ TESTS += tests/test_variant_load tests/check-variants.sh
 EXTRA_DIST += tests/check-variants.sh $(variant_bad_files)
 variant_bad_files = \
 	tests/bad/README \
+	tests/bad/alias_bomb.yaml tests/bad/alias_bomb.expected \
+	tests/bad/alias_depth.yaml tests/bad/alias_depth.expected \
+	tests/bad/alias_self.yaml tests/bad/alias_self.expected \
 	tests/bad/bad_xbetza.yaml tests/bad/bad_xbetza.expected \
 	tests/bad/duplicate.yaml tests/bad/duplicate.expected \
 	tests/bad/extends_cycle.yaml tests/bad/extends_cycle.expected \

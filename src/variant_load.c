@@ -22,6 +22,7 @@
 #include <yaml.h>
 
 #include "diag.h"
+#include "number.h"
 #include "position.h"
 #include "variant_load.h"
 
@@ -965,6 +966,20 @@ static void set_rect(const Ctx *c, SquareSet *s, int f0, int r0, int f1, int r1)
     set_and(s, &c->board);
 }
 
+/* An integer written at *p, inside a word that ends at `end`; *p moves
+ * past its digits.  Unlike number_scan_int alone, it never skips blanks
+ * into the next word. */
+static NumberStatus word_number(const char **p, const char *end, long long lo, long long hi,
+                                long long *out)
+{
+    const char *s = *p;
+    if (s < end && (*s == '+' || *s == '-'))
+        s++;
+    if (s >= end || !isdigit((unsigned char)*s))
+        return NUMBER_MISSING;
+    return number_scan_int(p, lo, hi, out);
+}
+
 /* "d4" → file 3, rank 3.  Returns false if `w` is not square-shaped;
  * *inside tells whether it is on the board. */
 static bool parse_square(const Variant *v, const char *w, size_t len, int *file, int *rank,
@@ -1681,21 +1696,44 @@ static void pieces_check(Ctx *c)
  * 4c. Board, start position, hand, castling, rules, xboard
  * ================================================================== */
 
+/* One side of "WxH": the count read from [start, end) with status st. */
+static bool board_count_ok(Ctx *c, const YNode *n, NumberStatus st, const char *start,
+                           const char *end, const char *what, int max)
+{
+    char why[64];
+    if (st == NUMBER_OK)
+        return true;
+    diag_error(c->d, n->file, n->line, scalar_col(n, (int)(start - n->text)),
+               "the number of %s '%.*s' %s", what, (int)(end - start), start,
+               number_problem(st, 1, max, why, sizeof why));
+    return false;
+}
+
 static bool board_size(Ctx *c, const YNode *n, const char *text)
 {
-    int files, ranks;
-    char tail;
-    if (sscanf(text, "%dx%d%c", &files, &ranks, &tail) != 2) {
+    const char *end = text + strlen(text), *p = text, *files_at, *files_end, *ranks_at;
+    long long files = 0, ranks = 0;
+    NumberStatus fs, rs = NUMBER_MISSING;
+
+    files_at = p;
+    fs = word_number(&p, end, 1, MAX_FILES, &files);
+    files_end = p;
+    ranks_at = p + 1;
+    if (fs != NUMBER_MISSING && *p == 'x') {
+        p++;
+        rs = word_number(&p, end, 1, MAX_RANKS, &ranks);
+    }
+    if (fs == NUMBER_MISSING || rs == NUMBER_MISSING || p != end) {
         ERR(c, n, "'board' must look like 8x8 (files x ranks), got '%s'", text);
         return false;
     }
-    if (files < 1 || ranks < 1 || files > MAX_FILES || ranks > MAX_RANKS) {
-        ERR(c, n, "board %dx%d is outside the 1x1 to %dx%d range", files, ranks,
-            MAX_FILES, MAX_RANKS);
+    /* Both sides are checked, so both mistakes are reported. */
+    bool files_ok = board_count_ok(c, n, fs, files_at, files_end, "files", MAX_FILES);
+    bool ranks_ok = board_count_ok(c, n, rs, ranks_at, p, "ranks", MAX_RANKS);
+    if (!files_ok || !ranks_ok)
         return false;
-    }
-    c->v->files = files;
-    c->v->ranks = ranks;
+    c->v->files = (int)files;
+    c->v->ranks = (int)ranks;
     return true;
 }
 

@@ -277,6 +277,34 @@ static void test_alias_limits(void)
     free(msgs);
 }
 
+/* `board: WxH` is read with its real bounds (1 to 16 each way), never
+ * wrapped around in an int. */
+static void test_board_sizes(void)
+{
+    static const struct { const char *board, *message; } cases[] = {
+        { "4294967304x8", "t.yaml:3:8: error: the number of files '4294967304' is out of range (1 to 16)\n" },
+        { "8x4294967304", "t.yaml:3:10: error: the number of ranks '4294967304' is out of range (1 to 16)\n" },
+        { "99999999999999999999x8", "t.yaml:3:8: error: the number of files '99999999999999999999' is out of range (1 to 16)\n" },
+        { "17x0", "t.yaml:3:8: error: the number of files '17' is out of range (1 to 16)\n"
+                  "t.yaml:3:11: error: the number of ranks '0' is out of range (1 to 16)\n" },
+        { "'-8x8'", "t.yaml:3:9: error: the number of files '-8' is out of range (1 to 16)\n" },
+        { "8x8x", "t.yaml:3:8: error: 'board' must look like 8x8 (files x ranks), got '8x8x'\n" },
+        { "8x", "t.yaml:3:8: error: 'board' must look like 8x8 (files x ranks), got '8x'\n" },
+        { "8x8", "" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        VariantSet set;
+        char text[200], *msgs = NULL;
+        snprintf(text, sizeof text, "name: sized\nextends: chess\nboard: %s\n", cases[i].board);
+        int errors = load_text(&set, text, &msgs);
+        CU_ASSERT_STRING_EQUAL(msgs, cases[i].message);
+        CU_ASSERT_EQUAL(errors > 0, *cases[i].message != '\0');
+        CU_ASSERT_EQUAL(varset_find(&set, "sized") == NULL, *cases[i].message != '\0');
+        varset_free(&set);
+        free(msgs);
+    }
+}
+
 static void test_search_path(void)
 {
     char dir[] = "/tmp/menagerie-test-XXXXXX", path[300];
@@ -385,6 +413,7 @@ int main(void)
     CU_add_test(suite, "rules", test_rules);
     CU_add_test(suite, "override and XBetza columns", test_override_and_columns);
     CU_add_test(suite, "alias limits", test_alias_limits);
+    CU_add_test(suite, "board sizes", test_board_sizes);
     CU_add_test(suite, "search path", test_search_path);
     CU_add_test(suite, "bad files (golden diagnostics)", test_bad_files);
     CU_basic_set_mode(CU_BRM_VERBOSE);

@@ -13,6 +13,7 @@ variant_bad_files = \
 	tests/bad/alias_depth.yaml tests/bad/alias_depth.expected \
 	tests/bad/alias_self.yaml tests/bad/alias_self.expected \
 	tests/bad/bad_xbetza.yaml tests/bad/bad_xbetza.expected \
+	tests/bad/board_overflow.yaml tests/bad/board_overflow.expected \
 	tests/bad/duplicate.yaml tests/bad/duplicate.expected \
 	tests/bad/extends_cycle.yaml tests/bad/extends_cycle.expected \
 	tests/bad/fen_width.yaml tests/bad/fen_width.expected \

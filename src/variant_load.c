@@ -784,14 +784,11 @@ static const char *get_str(Ctx *c, const YNode *n, const char *what)
 
 static bool get_int(Ctx *c, const YNode *n, const char *what, int lo, int hi, int *out)
 {
-    char *end;
-    long val;
+    long long val;
 
     if (!want_kind(c, n, YN_SCALAR, what))
         return false;
-    errno = 0;
-    val = strtol(n->text, &end, 10);
-    if (!*n->text || *end || errno || val < lo || val > hi) {
+    if (number_parse_int(n->text, lo, hi, &val) != NUMBER_OK) {
         ERR(c, n, "'%s' must be a whole number from %d to %d (got '%s')", what, lo, hi, n->text);
         return false;
     }
@@ -980,19 +977,23 @@ static NumberStatus word_number(const char **p, const char *end, long long lo, l
     return number_scan_int(p, lo, hi, out);
 }
 
-/* "d4" → file 3, rank 3.  Returns false if `w` is not square-shaped;
- * *inside tells whether it is on the board. */
+/* "d4" → file 3, rank 3.  Returns false if `w` is not square-shaped (a
+ * letter, then only digits); *inside tells whether it is on the board. */
 static bool parse_square(const Variant *v, const char *w, size_t len, int *file, int *rank,
                          bool *inside)
 {
-    if (len < 2 || len > 3 || w[0] < 'a' || w[0] > 'z')
+    const char *p = w + 1, *end = w + len;
+    long long r;
+
+    if (len < 2 || w[0] < 'a' || w[0] > 'z')
         return false;
-    for (size_t i = 1; i < len; i++)
-        if (!isdigit((unsigned char)w[i]))
+    for (const char *q = p; q < end; q++)
+        if (!isdigit((unsigned char)*q))
             return false;
+    NumberStatus st = word_number(&p, end, 1, v->ranks, &r);
     *file = w[0] - 'a';
-    *rank = atoi(w + 1) - 1;
-    *inside = *file < v->files && *rank >= 0 && *rank < v->ranks;
+    *rank = st == NUMBER_OK ? (int)r - 1 : -1;
+    *inside = *file < v->files && st == NUMBER_OK;
     return true;
 }
 
@@ -1035,30 +1036,62 @@ static void werr(Ctx *c, const YNode *n, const Word *w, const char *fmt, const c
     diag_error(c->d, n->file, n->line, w->col, "%s", msg);
 }
 
+/* The part of word w from `start` to `end`, with its own column. */
+static Word sub_word(const YNode *n, const Word *w, const char *start, const char *end)
+{
+    Word sub = { start, (int)(end - start), w->col };
+    if (!n->multiline)
+        sub.col += (int)(start - w->s);
+    return sub;
+}
+
 static bool region_get(Ctx *c, const YNode *n, const Word *w, int color, SquareSet *out);
+
+/* One rank number of a range, at *p; reported at its own column. */
+static bool rank_number(Ctx *c, const YNode *n, const Word *w, const char **p, long long *rank)
+{
+    const char *start = *p, *end = w->s + w->len;
+    NumberStatus st = word_number(p, end, 1, c->v->ranks, rank);
+    Word num = sub_word(n, w, start, *p);
+
+    if (st == NUMBER_MISSING || st == NUMBER_MALFORMED) {
+        char buf[40];
+        snprintf(buf, sizeof buf, "%.*s", w->len < 39 ? w->len : 39, w->s);
+        werr(c, n, w, "'%s' is not a rank number or range (like '6' or '6-10')", buf);
+        return false;
+    }
+    if (st != NUMBER_OK) {
+        char msg[120];
+        snprintf(msg, sizeof msg, "rank %.*s does not exist on a %dx%d board (ranks 1 to %d)",
+                 num.len < 40 ? num.len : 40, num.s, c->v->files, c->v->ranks, c->v->ranks);
+        werr(c, n, &num, "%s", msg);
+        return false;
+    }
+    return true;
+}
 
 /* "6-10" or "6" → inclusive range of 0-based ranks. */
 static bool rank_range(Ctx *c, const YNode *n, const Word *w, int *lo, int *hi)
 {
-    char buf[32];
-    int a, b;
-    snprintf(buf, sizeof buf, "%.*s", w->len, w->s);
-    int got = sscanf(buf, "%d-%d", &a, &b);
-    if (got == 1)
-        b = a;
-    if (got < 1) {
-        werr(c, n, w, "'%s' is not a rank number or range", buf);
+    const char *p = w->s, *end = w->s + w->len;
+    long long a, b;
+
+    if (!rank_number(c, n, w, &p, &a))
+        return false;
+    b = a;
+    if (p < end && *p == '-') {
+        p++;
+        if (!rank_number(c, n, w, &p, &b))
+            return false;
+    }
+    if (p != end) {
+        char buf[40];
+        snprintf(buf, sizeof buf, "%.*s", w->len < 39 ? w->len : 39, w->s);
+        werr(c, n, w, "'%s' is not a rank number or range (like '6' or '6-10')", buf);
         return false;
     }
-    if (a < 1 || b < 1 || a > c->v->ranks || b > c->v->ranks) {
-        char msg[80];
-        snprintf(msg, sizeof msg, "rank %s does not exist on a %dx%d board", buf,
-                 c->v->files, c->v->ranks);
-        werr(c, n, w, "%s", msg);
-        return false;
-    }
-    *lo = (a < b ? a : b) - 1;
-    *hi = (a < b ? b : a) - 1;
+    *lo = (int)(a < b ? a : b) - 1;
+    *hi = (int)(a < b ? b : a) - 1;
     return true;
 }
 
@@ -1099,15 +1132,31 @@ static bool relative_ranks(Ctx *c, const YNode *n, const Word *w, int nw, int *i
     }
     (*i)++;
     if (!word_is(&w[*i], "rank")) {
-        char buf[16];
-        snprintf(buf, sizeof buf, "%.*s", w[*i].len < 15 ? w[*i].len : 15, w[*i].s);
-        count = atoi(buf);
-        if (count < 1 || count > c->v->ranks || *i + 1 >= nw
+        const Word *x = &w[*i];
+        const char *p = x->s, *end = x->s + x->len;
+        char buf[40], why[64];
+        long long k;
+        snprintf(buf, sizeof buf, "%.*s", x->len < 39 ? x->len : 39, x->s);
+        NumberStatus st = word_number(&p, end, 1, c->v->ranks, &k);
+        if (st == NUMBER_OK && p != end)
+            st = NUMBER_MALFORMED;
+        if (st == NUMBER_TOO_SMALL || st == NUMBER_TOO_LARGE) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "the count of ranks '%s' %s on a %dx%d board", buf,
+                     number_problem(st, 1, c->v->ranks, why, sizeof why), c->v->files,
+                     c->v->ranks);
+            werr(c, n, x, "%s", msg);
+            if (*i + 1 < nw && (word_is(&w[*i + 1], "ranks") || word_is(&w[*i + 1], "rank")))
+                (*i)++;     /* one error for the whole item */
+            return false;
+        }
+        if (st != NUMBER_OK || *i + 1 >= nw
             || !(word_is(&w[*i + 1], "ranks") || word_is(&w[*i + 1], "rank"))) {
-            werr(c, n, &w[*i], "expected 'rank' or a count of ranks from 1 to the board "
+            werr(c, n, x, "expected 'rank' or a count of ranks from 1 to the board "
                  "height followed by 'ranks' (got '%s')", buf);
             return false;
         }
+        count = (int)k;
         (*i)++;
     }
     /* White's last ranks are the top ones; Black's are the bottom ones. */
@@ -1789,8 +1838,12 @@ static void start_holes(Ctx *c, const YNode *n)
             rank--;
             file = 0;
         } else if (isdigit((unsigned char)*p)) {
-            int k = (int)strtol(p, (char **)&p, 10);
-            file += k;
+            /* A bad run is start_check's to report; past the last file
+             * nothing more can be a hole. */
+            long long k;
+            if (number_scan_int(&p, 1, v->files, &k) != NUMBER_OK)
+                k = v->files;
+            file = file + k < v->files ? file + (int)k : v->files;
             p--;
         } else if (*p == '*') {
             if (rank >= 0 && file < v->files) {
@@ -1831,20 +1884,33 @@ static void start_check(Ctx *c, const YNode *n)
     const Variant *v = c->v;
     const char *s = n->text, *p = s;
     int rank = 0, width = 0;
+    bool reported = false;      /* this rank already has an error about its width */
 
     for (;; p++) {
         int at = (int)(p - s);
         if (*p == '/' || *p == ' ' || *p == '[' || *p == '\0') {
-            if (width != v->files && rank < v->ranks)
+            if (width != v->files && rank < v->ranks && !reported)
                 diag_error(c->d, n->file, n->line, scalar_col(n, at),
                            "rank %d of the start position has %d squares, the board has %d files",
                            v->ranks - rank, width, v->files);
             rank++;
             width = 0;
+            reported = false;
             if (*p != '/')
                 break;
         } else if (isdigit((unsigned char)*p)) {
-            width += (int)strtol(p, (char **)&p, 10);
+            long long run;
+            char why[64];
+            NumberStatus st = number_scan_int(&p, 1, v->files, &run);
+            if (st != NUMBER_OK && !reported) {
+                diag_error(c->d, n->file, n->line, scalar_col(n, at),
+                           "the run of empty squares '%.*s' in rank %d of the start position %s",
+                           (int)(p - s - at), s + at, v->ranks - rank,
+                           number_problem(st, 1, v->files, why, sizeof why));
+                reported = true;
+            }
+            /* Saturated: a wider rank is an error anyway, and width never overflows. */
+            width = width + run <= v->files ? width + (int)run : v->files + 1;
             p--;
         } else if (*p == '*') {
             width++;

@@ -21,6 +21,7 @@ variant_bad_files = \
 	tests/bad/missing_parent.yaml tests/bad/missing_parent.expected \
 	tests/bad/multileg.yaml tests/bad/multileg.expected \
 	tests/bad/mychess.yaml tests/bad/mychess.expected \
+	tests/bad/numbers.yaml tests/bad/numbers.expected \
 	tests/bad/promotion.yaml tests/bad/promotion.expected \
 	tests/bad/regions.yaml tests/bad/regions.expected \
 	tests/bad/tabs.yaml tests/bad/tabs.expected \

@@ -462,6 +462,7 @@ typedef struct {
     const char *file;       /* as shown in diagnostics (owned by the registry) */
     const char *origin;     /* Variant.origin */
     const char *dir;        /* directory for relative `extends`; NULL: none */
+    const char *canon;      /* the file's real path (no ./, .. or links); NULL: none */
     int         priority;   /* higher wins */
     bool        parent_only;/* loaded through a path `extends`: never in the set */
     YNode      *root;
@@ -643,6 +644,7 @@ static char *dir_of(const char *path)
 
 static int reg_add_file(Loader *ld, const char *path, int priority, Doc **first)
 {
+    struct VarRegistry *reg = reg_get(ld->set);
     char err[256];
     char *text = read_file(path, err, sizeof err);
 
@@ -657,6 +659,14 @@ static int reg_add_file(Loader *ld, const char *path, int priority, Doc **first)
     int n = reg_add_text(ld, path, path, dir, text, priority, first);
     free(dir);
     free(text);
+    /* One name per file, however it was reached, so a path `extends` finds
+     * a file already loaded and a cycle of paths is seen as a cycle. */
+    char *canon = n > 0 ? realpath(path, NULL) : NULL;
+    if (canon) {
+        reg_keep(reg, canon);
+        for (int i = reg->n - n; i < reg->n; i++)
+            reg->docs[i]->canon = canon;
+    }
     return n;
 }
 
@@ -2511,6 +2521,21 @@ static const char *doc_suggest(struct VarRegistry *reg, const char *name)
     return diag_suggest(name, cands);
 }
 
+/* `rel` seen from directory `dir`, without "./" steps (which would
+ * otherwise pile up in file names along a chain of relative `extends`). */
+static char *path_join(const char *dir, const char *rel)
+{
+    while (rel[0] == '.' && rel[1] == '/')
+        for (rel += 2; *rel == '/'; rel++)
+            ;
+    if (rel[0] == '/' || !strcmp(dir, "."))
+        return xstrdup(rel);
+    size_t len = strlen(dir) + strlen(rel) + 2;
+    char *path = xrealloc(NULL, len);
+    snprintf(path, len, "%s%s%s", dir, has_suffix(dir, "/") ? "" : "/", rel);
+    return path;
+}
+
 static Doc *doc_parent(Loader *ld, Doc *doc, const YNode *ext, Diag *d)
 {
     struct VarRegistry *reg = reg_get(ld->set);
@@ -2522,17 +2547,14 @@ static Doc *doc_parent(Loader *ld, Doc *doc, const YNode *ext, Diag *d)
                        "extends '%s': built-in variants can only extend by name", ext->text);
             return NULL;
         }
-        size_t len = strlen(doc->dir) + strlen(ext->text) + 2;
-        char *path = xrealloc(NULL, len);
-        if (ext->text[0] == '/')
-            snprintf(path, len, "%s", ext->text);
-        else
-            snprintf(path, len, "%s/%s", doc->dir, ext->text);
-        for (int i = 0; i < reg->n && !parent; i++)
-            if (!strcmp(reg->docs[i]->origin, path))
+        char *path = path_join(doc->dir, ext->text);
+        char *canon = realpath(path, NULL);
+        for (int i = 0; i < reg->n && !parent && canon; i++)
+            if (reg->docs[i]->canon && !strcmp(reg->docs[i]->canon, canon))
                 parent = reg->docs[i];
         if (!parent && reg_add_file(ld, path, doc->priority, &parent) > 0)
             parent->parent_only = true;
+        free(canon);
         free(path);
         if (!parent)
             diag_error(d, ext->file, ext->line, scalar_col(ext, 0),
@@ -2540,7 +2562,12 @@ static Doc *doc_parent(Loader *ld, Doc *doc, const YNode *ext, Diag *d)
         return parent;
     }
     parent = doc_find(reg, ext->text, doc);
-    if (!parent) {
+    if (!parent && !strcasecmp(ext->text, doc->name)) {
+        /* Extending its own name means the definition it overrides. */
+        diag_error(d, ext->file, ext->line, scalar_col(ext, 0),
+                   "inheritance cycle: %s extends itself (no definition of '%s' from a "
+                   "lower source to extend)", doc->name, ext->text);
+    } else if (!parent) {
         const char *hint = doc_suggest(reg, ext->text);
         if (hint)
             diag_error(d, ext->file, ext->line, scalar_col(ext, 0),
@@ -2552,17 +2579,32 @@ static Doc *doc_parent(Loader *ld, Doc *doc, const YNode *ext, Diag *d)
     return parent;
 }
 
+/* "alpha → beta → alpha", each with its file when the cycle spans files. */
 static void report_cycle(Loader *ld, Doc *parent, const YNode *ext, Diag *d)
 {
-    char chain[512] = "";
+    char chain[1024] = "";
     int from = 0;
+    bool files = false;
     for (int i = 0; i < ld->depth; i++)
         if (ld->stack[i] == parent)
             from = i;
+    if (from == ld->depth - 1) {
+        diag_error(d, ext->file, ext->line, scalar_col(ext, 0),
+                   "inheritance cycle: %s extends itself", parent->name);
+        return;
+    }
     for (int i = from; i < ld->depth; i++)
-        snprintf(chain + strlen(chain), sizeof chain - strlen(chain), "%s → ",
-                 ld->stack[i]->name);
-    snprintf(chain + strlen(chain), sizeof chain - strlen(chain), "%s", parent->name);
+        files |= ld->stack[i]->file != parent->file;
+    for (int i = from; i <= ld->depth; i++) {
+        const Doc *doc = i < ld->depth ? ld->stack[i] : parent;
+        size_t used = strlen(chain);
+        if (files)
+            snprintf(chain + used, sizeof chain - used, "%s%s (%s)", i > from ? " → " : "",
+                     doc->name, doc->file);
+        else
+            snprintf(chain + used, sizeof chain - used, "%s%s", i > from ? " → " : "",
+                     doc->name);
+    }
     diag_error(d, ext->file, ext->line, scalar_col(ext, 0), "inheritance cycle: %s", chain);
 }
 
@@ -2583,8 +2625,14 @@ static bool doc_merge(Loader *ld, Doc *doc, Diag *d)
     Doc *parent = doc_parent(ld, doc, ext, d);
     if (!parent)
         return false;
-    if (parent->state == DOC_BUSY || ld->depth >= MAX_DEPTH) {
+    if (parent->state == DOC_BUSY) {
         report_cycle(ld, parent, ext, d);
+        return false;
+    }
+    if (ld->depth >= MAX_DEPTH) {
+        diag_error(d, ext->file, ext->line, scalar_col(ext, 0),
+                   "extends '%s': more than %d variants in one chain of 'extends'",
+                   ext->text, MAX_DEPTH);
         return false;
     }
     if (parent->state == DOC_NEW) {

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include <CUnit/Basic.h>
@@ -305,6 +306,95 @@ static void test_board_sizes(void)
     }
 }
 
+static void write_file(const char *dir, const char *name, const char *text)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_FATAL(f != NULL);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void remove_file(const char *dir, const char *name)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    remove(path);
+}
+
+/* Load one file over the built-ins; diagnostics into *msgs (caller frees). */
+static int load_file(VariantSet *set, const char *path, char **msgs)
+{
+    size_t len;
+    FILE *out = open_memstream(msgs, &len);
+    varset_init(set);
+    varset_load_builtin(set, NULL, "");
+    int errors = varset_load_path(set, path, out, "");
+    fclose(out);
+    return errors;
+}
+
+/* A cycle of `extends` through paths spelt differently in each file is
+ * found at the first repetition and named file by file; a long chain
+ * without a cycle is not called one. */
+static void test_extends_cycles(void)
+{
+    char dir[] = "/tmp/menagerie-test-XXXXXX", one[64], two[64], path[128], want[512];
+    VariantSet set;
+    char *msgs = NULL;
+
+    CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+    snprintf(one, sizeof one, "%s/one", dir);
+    snprintf(two, sizeof two, "%s/two", dir);
+    CU_ASSERT_FATAL(mkdir(one, 0700) == 0 && mkdir(two, 0700) == 0);
+    write_file(one, "a.yaml", "name: a\nextends: ./b.yaml\n");
+    write_file(one, "b.yaml", "name: b\nextends: ../two/c.yaml\n");
+    write_file(two, "c.yaml", "name: c\nextends: ../one/./a.yaml\n");
+    snprintf(path, sizeof path, "%s/a.yaml", one);
+    int errors = load_file(&set, path, &msgs);
+    snprintf(want, sizeof want, "%s/../two/c.yaml:2:10: error: inheritance cycle: "
+             "a (%s/a.yaml) → b (%s/b.yaml) → c (%s/../two/c.yaml) → a (%s/a.yaml)\n",
+             one, one, one, one, one);
+    CU_ASSERT_EQUAL(errors, 3);     /* the cycle, then b and a have a bad parent */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, want));
+    CU_ASSERT_PTR_NULL(strstr(msgs, "./."));
+    CU_ASSERT_PTR_NOT_NULL(varset_find(&set, "chess"));
+    varset_free(&set);
+    free(msgs);
+    remove_file(one, "a.yaml");
+    remove_file(one, "b.yaml");
+    remove_file(two, "c.yaml");
+
+    /* 66 files, each extending the next: too long a chain, but no cycle. */
+    for (int i = 0; i < 66; i++) {
+        char name[32], text[64];
+        snprintf(name, sizeof name, "c%d.yaml", i);
+        if (i < 65)
+            snprintf(text, sizeof text, "name: c%d\nextends: ./c%d.yaml\n", i, i + 1);
+        else
+            snprintf(text, sizeof text, "name: c%d\nextends: chess\n", i);
+        write_file(one, name, text);
+    }
+    snprintf(path, sizeof path, "%s/c0.yaml", one);
+    errors = load_file(&set, path, &msgs);
+    CU_ASSERT(errors > 0);
+    snprintf(want, sizeof want, "%s/c63.yaml:2:10: error: extends './c64.yaml': more than 64 "
+             "variants in one chain of 'extends'\n", one);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, want));
+    CU_ASSERT_PTR_NULL(strstr(msgs, "cycle"));
+    varset_free(&set);
+    free(msgs);
+    for (int i = 0; i < 66; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "c%d.yaml", i);
+        remove_file(one, name);
+    }
+    rmdir(one);
+    rmdir(two);
+    rmdir(dir);
+}
+
 static void test_search_path(void)
 {
     char dir[] = "/tmp/menagerie-test-XXXXXX", path[300];
@@ -414,6 +504,7 @@ int main(void)
     CU_add_test(suite, "override and XBetza columns", test_override_and_columns);
     CU_add_test(suite, "alias limits", test_alias_limits);
     CU_add_test(suite, "board sizes", test_board_sizes);
+    CU_add_test(suite, "extends cycles", test_extends_cycles);
     CU_add_test(suite, "search path", test_search_path);
     CU_add_test(suite, "bad files (golden diagnostics)", test_bad_files);
     CU_basic_set_mode(CU_BRM_VERBOSE);

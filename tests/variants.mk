@@ -16,6 +16,9 @@ variant_bad_files = \
 	tests/bad/board_overflow.yaml tests/bad/board_overflow.expected \
 	tests/bad/duplicate.yaml tests/bad/duplicate.expected \
 	tests/bad/extends_cycle.yaml tests/bad/extends_cycle.expected \
+	tests/bad/extends_path_a.yaml tests/bad/extends_path_a.expected \
+	tests/bad/extends_path_b.yaml tests/bad/extends_path_b.expected \
+	tests/bad/extends_self.yaml tests/bad/extends_self.expected \
 	tests/bad/fen_width.yaml tests/bad/fen_width.expected \
 	tests/bad/merge_key.yaml tests/bad/merge_key.expected \
 	tests/bad/missing_parent.yaml tests/bad/missing_parent.expected \

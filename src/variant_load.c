@@ -22,6 +22,7 @@
 #include <yaml.h>
 
 #include "diag.h"
+#include "number.h"
 #include "position.h"
 #include "variant_load.h"
 
@@ -30,6 +31,12 @@
 #endif
 
 #define MAX_DEPTH 64
+
+/* Aliases share nodes, so a small file can stand for a huge tree (a
+ * "billion laughs": each anchor a list of ten aliases of the previous one)
+ * that every later walk would expand.  Nodes reached through aliases are
+ * counted per document and capped far above what a variant needs. */
+#define MAX_ALIAS_NODES 10000
 
 /* =====================================================================
  * 1. YAML tree
@@ -46,6 +53,9 @@ struct YNode {
     bool        null;        /* plain ~, null or nothing */
     bool        multiline;   /* block scalar: no columns inside */
     char       *text;        /* scalar text */
+    long        weight;      /* nodes in the tree below, aliases expanded */
+    int         height;      /* levels below, aliases expanded (0: scalar) */
+    bool        open;        /* a collection whose events are still being read */
     int         n, cap;
     YNode     **keys;        /* mapping keys (scalars) */
     YNode     **vals;        /* mapping values, sequence items */
@@ -65,6 +75,7 @@ typedef struct {
     Diag         *d;
     Anchor       *anchors;
     int           nanchors, capanchors;
+    long          alias_nodes;/* nodes reached through aliases in this document */
     bool          failed;     /* a libyaml error: the file is unusable */
 } TreeBuilder;
 
@@ -92,6 +103,7 @@ static YNode *node_new(YNode **arena, YKind kind, const char *file, int line, in
     n->file = file;
     n->line = line;
     n->col = col;
+    n->weight = 1;
     n->next = *arena;
     *arena = n;
     return n;
@@ -111,6 +123,14 @@ static void arena_free(YNode *n)
 
 static void node_append(YNode *parent, YNode *key, YNode *val)
 {
+    for (int i = 0; i < 2; i++) {
+        const YNode *child = i ? val : key;
+        if (!child)
+            continue;
+        parent->weight += child->weight;
+        if (parent->height < child->height + 1)
+            parent->height = child->height + 1;
+    }
     if (parent->n == parent->cap) {
         parent->cap = parent->cap ? 2 * parent->cap : 8;
         parent->vals = xrealloc(parent->vals, parent->cap * sizeof *parent->vals);
@@ -213,20 +233,53 @@ static YNode *tree_scalar(TreeBuilder *tb, yaml_event_t *ev)
     return n;
 }
 
-static YNode *tree_alias(TreeBuilder *tb, yaml_event_t *ev)
+static YNode *null_node(TreeBuilder *tb, int line, int col)
 {
-    const char *name = (const char *)ev->data.alias.anchor;
-    int line = (int)ev->start_mark.line + 1, col = (int)ev->start_mark.column + 1;
-
-    for (int i = tb->nanchors - 1; i >= 0; i--)
-        if (!strcmp(tb->anchors[i].name, name))
-            return tb->anchors[i].node;
-    diag_error(tb->d, tb->file, line, col, "alias '*%s' refers to no anchor '&%s' before it",
-               name, name);
     YNode *n = node_new(tb->arena, YN_SCALAR, tb->file, line, col);
     n->text = xstrdup("");
     n->null = true;
     return n;
+}
+
+/* An alias stands for its anchor's whole tree, as deep and as large as
+ * that tree is once its own aliases are expanded: refuse one that refers to
+ * the collection it sits in, or that makes the document too deep or too
+ * large, so no later walk can recurse forever or blow up. */
+static YNode *tree_alias(TreeBuilder *tb, yaml_event_t *ev, int depth)
+{
+    const char *name = (const char *)ev->data.alias.anchor;
+    int line = (int)ev->start_mark.line + 1, col = (int)ev->start_mark.column + 1;
+    YNode *target = NULL;
+
+    for (int i = tb->nanchors - 1; i >= 0 && !target; i--)
+        if (!strcmp(tb->anchors[i].name, name))
+            target = tb->anchors[i].node;
+    if (!target) {
+        diag_error(tb->d, tb->file, line, col, "alias '*%s' refers to no anchor '&%s' before it",
+                   name, name);
+        return null_node(tb, line, col);
+    }
+    if (target->open) {
+        diag_error(tb->d, tb->file, line, col,
+                   "alias '*%s' is inside its own anchor '&%s' (a self-referring alias "
+                   "would never end)", name, name);
+        return null_node(tb, line, col);
+    }
+    if (depth + target->height > MAX_DEPTH) {
+        diag_error(tb->d, tb->file, line, col,
+                   "alias '*%s' nests the document deeper than %d levels", name, MAX_DEPTH);
+        tb->failed = true;
+        return NULL;
+    }
+    tb->alias_nodes += target->weight;
+    if (tb->alias_nodes > MAX_ALIAS_NODES) {
+        diag_error(tb->d, tb->file, line, col,
+                   "alias '*%s' expands the document by more than %d nodes (aliases of "
+                   "aliases multiply)", name, MAX_ALIAS_NODES);
+        tb->failed = true;
+        return NULL;
+    }
+    return target;
 }
 
 /* Read a mapping's events.  Duplicate keys and merge keys are reported
@@ -236,12 +289,14 @@ static YNode *tree_mapping(TreeBuilder *tb, yaml_event_t *start, int depth)
     YNode *map = node_new(tb->arena, YN_MAP, tb->file, (int)start->start_mark.line + 1,
                           (int)start->start_mark.column + 1);
     tree_anchor(tb, start->data.mapping_start.anchor, map);
+    map->open = true;
     for (;;) {
         yaml_event_t ev;
         if (!tree_next(tb, &ev))
             return NULL;
         if (ev.type == YAML_MAPPING_END_EVENT) {
             yaml_event_delete(&ev);
+            map->open = false;
             return map;
         }
         YNode *key = tree_build(tb, &ev, depth + 1);
@@ -277,12 +332,14 @@ static YNode *tree_sequence(TreeBuilder *tb, yaml_event_t *start, int depth)
     YNode *seq = node_new(tb->arena, YN_SEQ, tb->file, (int)start->start_mark.line + 1,
                           (int)start->start_mark.column + 1);
     tree_anchor(tb, start->data.sequence_start.anchor, seq);
+    seq->open = true;
     for (;;) {
         yaml_event_t ev;
         if (!tree_next(tb, &ev))
             return NULL;
         if (ev.type == YAML_SEQUENCE_END_EVENT) {
             yaml_event_delete(&ev);
+            seq->open = false;
             return seq;
         }
         YNode *item = tree_build(tb, &ev, depth + 1);
@@ -303,7 +360,7 @@ static YNode *tree_build(TreeBuilder *tb, yaml_event_t *ev, int depth)
     }
     switch (ev->type) {
     case YAML_SCALAR_EVENT:         return tree_scalar(tb, ev);
-    case YAML_ALIAS_EVENT:          return tree_alias(tb, ev);
+    case YAML_ALIAS_EVENT:          return tree_alias(tb, ev, depth);
     case YAML_MAPPING_START_EVENT:  return tree_mapping(tb, ev, depth);
     case YAML_SEQUENCE_START_EVENT: return tree_sequence(tb, ev, depth);
     default:
@@ -319,6 +376,7 @@ static void tree_clear_anchors(TreeBuilder *tb)
     for (int i = 0; i < tb->nanchors; i++)
         free(tb->anchors[i].name);
     tb->nanchors = 0;
+    tb->alias_nodes = 0;
 }
 
 /* Parse all documents of `text`.  Returns the number of documents put in
@@ -404,6 +462,7 @@ typedef struct {
     const char *file;       /* as shown in diagnostics (owned by the registry) */
     const char *origin;     /* Variant.origin */
     const char *dir;        /* directory for relative `extends`; NULL: none */
+    const char *canon;      /* the file's real path (no ./, .. or links); NULL: none */
     int         priority;   /* higher wins */
     bool        parent_only;/* loaded through a path `extends`: never in the set */
     YNode      *root;
@@ -585,6 +644,7 @@ static char *dir_of(const char *path)
 
 static int reg_add_file(Loader *ld, const char *path, int priority, Doc **first)
 {
+    struct VarRegistry *reg = reg_get(ld->set);
     char err[256];
     char *text = read_file(path, err, sizeof err);
 
@@ -599,6 +659,14 @@ static int reg_add_file(Loader *ld, const char *path, int priority, Doc **first)
     int n = reg_add_text(ld, path, path, dir, text, priority, first);
     free(dir);
     free(text);
+    /* One name per file, however it was reached, so a path `extends` finds
+     * a file already loaded and a cycle of paths is seen as a cycle. */
+    char *canon = n > 0 ? realpath(path, NULL) : NULL;
+    if (canon) {
+        reg_keep(reg, canon);
+        for (int i = reg->n - n; i < reg->n; i++)
+            reg->docs[i]->canon = canon;
+    }
     return n;
 }
 
@@ -726,14 +794,11 @@ static const char *get_str(Ctx *c, const YNode *n, const char *what)
 
 static bool get_int(Ctx *c, const YNode *n, const char *what, int lo, int hi, int *out)
 {
-    char *end;
-    long val;
+    long long val;
 
     if (!want_kind(c, n, YN_SCALAR, what))
         return false;
-    errno = 0;
-    val = strtol(n->text, &end, 10);
-    if (!*n->text || *end || errno || val < lo || val > hi) {
+    if (number_parse_int(n->text, lo, hi, &val) != NUMBER_OK) {
         ERR(c, n, "'%s' must be a whole number from %d to %d (got '%s')", what, lo, hi, n->text);
         return false;
     }
@@ -908,19 +973,37 @@ static void set_rect(const Ctx *c, SquareSet *s, int f0, int r0, int f1, int r1)
     set_and(s, &c->board);
 }
 
-/* "d4" → file 3, rank 3.  Returns false if `w` is not square-shaped;
- * *inside tells whether it is on the board. */
+/* An integer written at *p, inside a word that ends at `end`; *p moves
+ * past its digits.  Unlike number_scan_int alone, it never skips blanks
+ * into the next word. */
+static NumberStatus word_number(const char **p, const char *end, long long lo, long long hi,
+                                long long *out)
+{
+    const char *s = *p;
+    if (s < end && (*s == '+' || *s == '-'))
+        s++;
+    if (s >= end || !isdigit((unsigned char)*s))
+        return NUMBER_MISSING;
+    return number_scan_int(p, lo, hi, out);
+}
+
+/* "d4" → file 3, rank 3.  Returns false if `w` is not square-shaped (a
+ * letter, then only digits); *inside tells whether it is on the board. */
 static bool parse_square(const Variant *v, const char *w, size_t len, int *file, int *rank,
                          bool *inside)
 {
-    if (len < 2 || len > 3 || w[0] < 'a' || w[0] > 'z')
+    const char *p = w + 1, *end = w + len;
+    long long r;
+
+    if (len < 2 || w[0] < 'a' || w[0] > 'z')
         return false;
-    for (size_t i = 1; i < len; i++)
-        if (!isdigit((unsigned char)w[i]))
+    for (const char *q = p; q < end; q++)
+        if (!isdigit((unsigned char)*q))
             return false;
+    NumberStatus st = word_number(&p, end, 1, v->ranks, &r);
     *file = w[0] - 'a';
-    *rank = atoi(w + 1) - 1;
-    *inside = *file < v->files && *rank >= 0 && *rank < v->ranks;
+    *rank = st == NUMBER_OK ? (int)r - 1 : -1;
+    *inside = *file < v->files && st == NUMBER_OK;
     return true;
 }
 
@@ -963,30 +1046,62 @@ static void werr(Ctx *c, const YNode *n, const Word *w, const char *fmt, const c
     diag_error(c->d, n->file, n->line, w->col, "%s", msg);
 }
 
+/* The part of word w from `start` to `end`, with its own column. */
+static Word sub_word(const YNode *n, const Word *w, const char *start, const char *end)
+{
+    Word sub = { start, (int)(end - start), w->col };
+    if (!n->multiline)
+        sub.col += (int)(start - w->s);
+    return sub;
+}
+
 static bool region_get(Ctx *c, const YNode *n, const Word *w, int color, SquareSet *out);
+
+/* One rank number of a range, at *p; reported at its own column. */
+static bool rank_number(Ctx *c, const YNode *n, const Word *w, const char **p, long long *rank)
+{
+    const char *start = *p, *end = w->s + w->len;
+    NumberStatus st = word_number(p, end, 1, c->v->ranks, rank);
+    Word num = sub_word(n, w, start, *p);
+
+    if (st == NUMBER_MISSING || st == NUMBER_MALFORMED) {
+        char buf[40];
+        snprintf(buf, sizeof buf, "%.*s", w->len < 39 ? w->len : 39, w->s);
+        werr(c, n, w, "'%s' is not a rank number or range (like '6' or '6-10')", buf);
+        return false;
+    }
+    if (st != NUMBER_OK) {
+        char msg[120];
+        snprintf(msg, sizeof msg, "rank %.*s does not exist on a %dx%d board (ranks 1 to %d)",
+                 num.len < 40 ? num.len : 40, num.s, c->v->files, c->v->ranks, c->v->ranks);
+        werr(c, n, &num, "%s", msg);
+        return false;
+    }
+    return true;
+}
 
 /* "6-10" or "6" → inclusive range of 0-based ranks. */
 static bool rank_range(Ctx *c, const YNode *n, const Word *w, int *lo, int *hi)
 {
-    char buf[32];
-    int a, b;
-    snprintf(buf, sizeof buf, "%.*s", w->len, w->s);
-    int got = sscanf(buf, "%d-%d", &a, &b);
-    if (got == 1)
-        b = a;
-    if (got < 1) {
-        werr(c, n, w, "'%s' is not a rank number or range", buf);
+    const char *p = w->s, *end = w->s + w->len;
+    long long a, b;
+
+    if (!rank_number(c, n, w, &p, &a))
+        return false;
+    b = a;
+    if (p < end && *p == '-') {
+        p++;
+        if (!rank_number(c, n, w, &p, &b))
+            return false;
+    }
+    if (p != end) {
+        char buf[40];
+        snprintf(buf, sizeof buf, "%.*s", w->len < 39 ? w->len : 39, w->s);
+        werr(c, n, w, "'%s' is not a rank number or range (like '6' or '6-10')", buf);
         return false;
     }
-    if (a < 1 || b < 1 || a > c->v->ranks || b > c->v->ranks) {
-        char msg[80];
-        snprintf(msg, sizeof msg, "rank %s does not exist on a %dx%d board", buf,
-                 c->v->files, c->v->ranks);
-        werr(c, n, w, "%s", msg);
-        return false;
-    }
-    *lo = (a < b ? a : b) - 1;
-    *hi = (a < b ? b : a) - 1;
+    *lo = (int)(a < b ? a : b) - 1;
+    *hi = (int)(a < b ? b : a) - 1;
     return true;
 }
 
@@ -1027,15 +1142,31 @@ static bool relative_ranks(Ctx *c, const YNode *n, const Word *w, int nw, int *i
     }
     (*i)++;
     if (!word_is(&w[*i], "rank")) {
-        char buf[16];
-        snprintf(buf, sizeof buf, "%.*s", w[*i].len < 15 ? w[*i].len : 15, w[*i].s);
-        count = atoi(buf);
-        if (count < 1 || count > c->v->ranks || *i + 1 >= nw
+        const Word *x = &w[*i];
+        const char *p = x->s, *end = x->s + x->len;
+        char buf[40], why[64];
+        long long k;
+        snprintf(buf, sizeof buf, "%.*s", x->len < 39 ? x->len : 39, x->s);
+        NumberStatus st = word_number(&p, end, 1, c->v->ranks, &k);
+        if (st == NUMBER_OK && p != end)
+            st = NUMBER_MALFORMED;
+        if (st == NUMBER_TOO_SMALL || st == NUMBER_TOO_LARGE) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "the count of ranks '%s' %s on a %dx%d board", buf,
+                     number_problem(st, 1, c->v->ranks, why, sizeof why), c->v->files,
+                     c->v->ranks);
+            werr(c, n, x, "%s", msg);
+            if (*i + 1 < nw && (word_is(&w[*i + 1], "ranks") || word_is(&w[*i + 1], "rank")))
+                (*i)++;     /* one error for the whole item */
+            return false;
+        }
+        if (st != NUMBER_OK || *i + 1 >= nw
             || !(word_is(&w[*i + 1], "ranks") || word_is(&w[*i + 1], "rank"))) {
-            werr(c, n, &w[*i], "expected 'rank' or a count of ranks from 1 to the board "
+            werr(c, n, x, "expected 'rank' or a count of ranks from 1 to the board "
                  "height followed by 'ranks' (got '%s')", buf);
             return false;
         }
+        count = (int)k;
         (*i)++;
     }
     /* White's last ranks are the top ones; Black's are the bottom ones. */
@@ -1624,21 +1755,44 @@ static void pieces_check(Ctx *c)
  * 4c. Board, start position, hand, castling, rules, xboard
  * ================================================================== */
 
+/* One side of "WxH": the count read from [start, end) with status st. */
+static bool board_count_ok(Ctx *c, const YNode *n, NumberStatus st, const char *start,
+                           const char *end, const char *what, int max)
+{
+    char why[64];
+    if (st == NUMBER_OK)
+        return true;
+    diag_error(c->d, n->file, n->line, scalar_col(n, (int)(start - n->text)),
+               "the number of %s '%.*s' %s", what, (int)(end - start), start,
+               number_problem(st, 1, max, why, sizeof why));
+    return false;
+}
+
 static bool board_size(Ctx *c, const YNode *n, const char *text)
 {
-    int files, ranks;
-    char tail;
-    if (sscanf(text, "%dx%d%c", &files, &ranks, &tail) != 2) {
+    const char *end = text + strlen(text), *p = text, *files_at, *files_end, *ranks_at;
+    long long files = 0, ranks = 0;
+    NumberStatus fs, rs = NUMBER_MISSING;
+
+    files_at = p;
+    fs = word_number(&p, end, 1, MAX_FILES, &files);
+    files_end = p;
+    ranks_at = p + 1;
+    if (fs != NUMBER_MISSING && *p == 'x') {
+        p++;
+        rs = word_number(&p, end, 1, MAX_RANKS, &ranks);
+    }
+    if (fs == NUMBER_MISSING || rs == NUMBER_MISSING || p != end) {
         ERR(c, n, "'board' must look like 8x8 (files x ranks), got '%s'", text);
         return false;
     }
-    if (files < 1 || ranks < 1 || files > MAX_FILES || ranks > MAX_RANKS) {
-        ERR(c, n, "board %dx%d is outside the 1x1 to %dx%d range", files, ranks,
-            MAX_FILES, MAX_RANKS);
+    /* Both sides are checked, so both mistakes are reported. */
+    bool files_ok = board_count_ok(c, n, fs, files_at, files_end, "files", MAX_FILES);
+    bool ranks_ok = board_count_ok(c, n, rs, ranks_at, p, "ranks", MAX_RANKS);
+    if (!files_ok || !ranks_ok)
         return false;
-    }
-    c->v->files = files;
-    c->v->ranks = ranks;
+    c->v->files = (int)files;
+    c->v->ranks = (int)ranks;
     return true;
 }
 
@@ -1694,8 +1848,12 @@ static void start_holes(Ctx *c, const YNode *n)
             rank--;
             file = 0;
         } else if (isdigit((unsigned char)*p)) {
-            int k = (int)strtol(p, (char **)&p, 10);
-            file += k;
+            /* A bad run is start_check's to report; past the last file
+             * nothing more can be a hole. */
+            long long k;
+            if (number_scan_int(&p, 1, v->files, &k) != NUMBER_OK)
+                k = v->files;
+            file = file + k < v->files ? file + (int)k : v->files;
             p--;
         } else if (*p == '*') {
             if (rank >= 0 && file < v->files) {
@@ -1736,20 +1894,33 @@ static void start_check(Ctx *c, const YNode *n)
     const Variant *v = c->v;
     const char *s = n->text, *p = s;
     int rank = 0, width = 0;
+    bool reported = false;      /* this rank already has an error about its width */
 
     for (;; p++) {
         int at = (int)(p - s);
         if (*p == '/' || *p == ' ' || *p == '[' || *p == '\0') {
-            if (width != v->files && rank < v->ranks)
+            if (width != v->files && rank < v->ranks && !reported)
                 diag_error(c->d, n->file, n->line, scalar_col(n, at),
                            "rank %d of the start position has %d squares, the board has %d files",
                            v->ranks - rank, width, v->files);
             rank++;
             width = 0;
+            reported = false;
             if (*p != '/')
                 break;
         } else if (isdigit((unsigned char)*p)) {
-            width += (int)strtol(p, (char **)&p, 10);
+            long long run;
+            char why[64];
+            NumberStatus st = number_scan_int(&p, 1, v->files, &run);
+            if (st != NUMBER_OK && !reported) {
+                diag_error(c->d, n->file, n->line, scalar_col(n, at),
+                           "the run of empty squares '%.*s' in rank %d of the start position %s",
+                           (int)(p - s - at), s + at, v->ranks - rank,
+                           number_problem(st, 1, v->files, why, sizeof why));
+                reported = true;
+            }
+            /* Saturated: a wider rank is an error anyway, and width never overflows. */
+            width = width + run <= v->files ? width + (int)run : v->files + 1;
             p--;
         } else if (*p == '*') {
             width++;
@@ -2350,6 +2521,21 @@ static const char *doc_suggest(struct VarRegistry *reg, const char *name)
     return diag_suggest(name, cands);
 }
 
+/* `rel` seen from directory `dir`, without "./" steps (which would
+ * otherwise pile up in file names along a chain of relative `extends`). */
+static char *path_join(const char *dir, const char *rel)
+{
+    while (rel[0] == '.' && rel[1] == '/')
+        for (rel += 2; *rel == '/'; rel++)
+            ;
+    if (rel[0] == '/' || !strcmp(dir, "."))
+        return xstrdup(rel);
+    size_t len = strlen(dir) + strlen(rel) + 2;
+    char *path = xrealloc(NULL, len);
+    snprintf(path, len, "%s%s%s", dir, has_suffix(dir, "/") ? "" : "/", rel);
+    return path;
+}
+
 static Doc *doc_parent(Loader *ld, Doc *doc, const YNode *ext, Diag *d)
 {
     struct VarRegistry *reg = reg_get(ld->set);
@@ -2361,17 +2547,14 @@ static Doc *doc_parent(Loader *ld, Doc *doc, const YNode *ext, Diag *d)
                        "extends '%s': built-in variants can only extend by name", ext->text);
             return NULL;
         }
-        size_t len = strlen(doc->dir) + strlen(ext->text) + 2;
-        char *path = xrealloc(NULL, len);
-        if (ext->text[0] == '/')
-            snprintf(path, len, "%s", ext->text);
-        else
-            snprintf(path, len, "%s/%s", doc->dir, ext->text);
-        for (int i = 0; i < reg->n && !parent; i++)
-            if (!strcmp(reg->docs[i]->origin, path))
+        char *path = path_join(doc->dir, ext->text);
+        char *canon = realpath(path, NULL);
+        for (int i = 0; i < reg->n && !parent && canon; i++)
+            if (reg->docs[i]->canon && !strcmp(reg->docs[i]->canon, canon))
                 parent = reg->docs[i];
         if (!parent && reg_add_file(ld, path, doc->priority, &parent) > 0)
             parent->parent_only = true;
+        free(canon);
         free(path);
         if (!parent)
             diag_error(d, ext->file, ext->line, scalar_col(ext, 0),
@@ -2379,7 +2562,12 @@ static Doc *doc_parent(Loader *ld, Doc *doc, const YNode *ext, Diag *d)
         return parent;
     }
     parent = doc_find(reg, ext->text, doc);
-    if (!parent) {
+    if (!parent && !strcasecmp(ext->text, doc->name)) {
+        /* Extending its own name means the definition it overrides. */
+        diag_error(d, ext->file, ext->line, scalar_col(ext, 0),
+                   "inheritance cycle: %s extends itself (no definition of '%s' from a "
+                   "lower source to extend)", doc->name, ext->text);
+    } else if (!parent) {
         const char *hint = doc_suggest(reg, ext->text);
         if (hint)
             diag_error(d, ext->file, ext->line, scalar_col(ext, 0),
@@ -2391,17 +2579,32 @@ static Doc *doc_parent(Loader *ld, Doc *doc, const YNode *ext, Diag *d)
     return parent;
 }
 
+/* "alpha → beta → alpha", each with its file when the cycle spans files. */
 static void report_cycle(Loader *ld, Doc *parent, const YNode *ext, Diag *d)
 {
-    char chain[512] = "";
+    char chain[1024] = "";
     int from = 0;
+    bool files = false;
     for (int i = 0; i < ld->depth; i++)
         if (ld->stack[i] == parent)
             from = i;
+    if (from == ld->depth - 1) {
+        diag_error(d, ext->file, ext->line, scalar_col(ext, 0),
+                   "inheritance cycle: %s extends itself", parent->name);
+        return;
+    }
     for (int i = from; i < ld->depth; i++)
-        snprintf(chain + strlen(chain), sizeof chain - strlen(chain), "%s → ",
-                 ld->stack[i]->name);
-    snprintf(chain + strlen(chain), sizeof chain - strlen(chain), "%s", parent->name);
+        files |= ld->stack[i]->file != parent->file;
+    for (int i = from; i <= ld->depth; i++) {
+        const Doc *doc = i < ld->depth ? ld->stack[i] : parent;
+        size_t used = strlen(chain);
+        if (files)
+            snprintf(chain + used, sizeof chain - used, "%s%s (%s)", i > from ? " → " : "",
+                     doc->name, doc->file);
+        else
+            snprintf(chain + used, sizeof chain - used, "%s%s", i > from ? " → " : "",
+                     doc->name);
+    }
     diag_error(d, ext->file, ext->line, scalar_col(ext, 0), "inheritance cycle: %s", chain);
 }
 
@@ -2422,8 +2625,14 @@ static bool doc_merge(Loader *ld, Doc *doc, Diag *d)
     Doc *parent = doc_parent(ld, doc, ext, d);
     if (!parent)
         return false;
-    if (parent->state == DOC_BUSY || ld->depth >= MAX_DEPTH) {
+    if (parent->state == DOC_BUSY) {
         report_cycle(ld, parent, ext, d);
+        return false;
+    }
+    if (ld->depth >= MAX_DEPTH) {
+        diag_error(d, ext->file, ext->line, scalar_col(ext, 0),
+                   "extends '%s': more than %d variants in one chain of 'extends'",
+                   ext->text, MAX_DEPTH);
         return false;
     }
     if (parent->state == DOC_NEW) {

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <CUnit/Basic.h>
 
@@ -205,6 +207,194 @@ static void test_override_and_columns(void)
     free(msgs);
 }
 
+/* A "billion laughs" in `levels` levels: region lol<i> lists ten aliases of
+ * lol<i-1>, so the last one stands for 10^levels squares. */
+static char *alias_bomb(int levels)
+{
+    char *text;
+    size_t len;
+    FILE *f = open_memstream(&text, &len);
+    fputs("name: bomb\nextends: chess\nregions:\n  r0: &a0 [a1, a2, a3, a4, a5, a6, a7, a8, b1, b2]\n", f);
+    for (int i = 1; i < levels; i++) {
+        fprintf(f, "  lol%d: &a%d [", i, i);
+        for (int k = 0; k < 10; k++)
+            fprintf(f, "%s*a%d", k ? ", " : "", i - 1);
+        fputs("]\n", f);
+    }
+    fprintf(f, "pieces:\n  K: {moves: K, confined-to: lol%d}\n", levels - 1);
+    fclose(f);
+    return text;
+}
+
+static void test_alias_limits(void)
+{
+    VariantSet set;
+    char *msgs = NULL;
+
+    /* Refused at once, not after minutes of expansion; the set is unharmed. */
+    char *bomb = alias_bomb(10);
+    clock_t start = clock();
+    int errors = load_text(&set, bomb, &msgs);
+    double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
+    CU_ASSERT_EQUAL(errors, 1);
+    CU_ASSERT(seconds < 0.5);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:7:49: error: alias '*a2' expands the document "
+                                        "by more than 10000 nodes"));
+    CU_ASSERT_PTR_NULL(varset_find(&set, "bomb"));
+    CU_ASSERT_PTR_NOT_NULL(varset_find(&set, "chess"));
+    varset_free(&set);
+    free(msgs);
+    free(bomb);
+
+    /* A few levels stay well under the limit and load. */
+    bomb = alias_bomb(3);
+    errors = load_text(&set, bomb, &msgs);
+    CU_ASSERT_EQUAL(errors, 0);
+    CU_ASSERT_STRING_EQUAL(msgs, "");
+    const Variant *v = varset_find(&set, "bomb");
+    CU_ASSERT_PTR_NOT_NULL(v);
+    if (v) {
+        const PieceType *k = &v->piece[type_of(v, "K")];
+        CU_ASSERT_TRUE(sqset_has(&k->allowed[WHITE], sq(v, "b2")));
+        CU_ASSERT_FALSE(sqset_has(&k->allowed[WHITE], sq(v, "c1")));
+    }
+    varset_free(&set);
+    free(msgs);
+    free(bomb);
+
+    /* Self-references, in a list and in a mapping, are errors, not a crash. */
+    errors = load_text(&set, "name: selfref\nextends: chess\nregions: {r: &r [a1, *r]}\n",
+                       &msgs);
+    CU_ASSERT_EQUAL(errors, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:3:22: error: alias '*r' is inside its own "
+                                        "anchor '&r'"));
+    CU_ASSERT_PTR_NULL(varset_find(&set, "selfref"));
+    varset_free(&set);
+    free(msgs);
+    errors = load_text(&set, "name: selfmap\nextends: chess\nrules: &m {flag: *m}\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:3:18: error: alias '*m' is inside its own"));
+    varset_free(&set);
+    free(msgs);
+}
+
+/* `board: WxH` is read with its real bounds (1 to 16 each way), never
+ * wrapped around in an int. */
+static void test_board_sizes(void)
+{
+    static const struct { const char *board, *message; } cases[] = {
+        { "4294967304x8", "t.yaml:3:8: error: the number of files '4294967304' is out of range (1 to 16)\n" },
+        { "8x4294967304", "t.yaml:3:10: error: the number of ranks '4294967304' is out of range (1 to 16)\n" },
+        { "99999999999999999999x8", "t.yaml:3:8: error: the number of files '99999999999999999999' is out of range (1 to 16)\n" },
+        { "17x0", "t.yaml:3:8: error: the number of files '17' is out of range (1 to 16)\n"
+                  "t.yaml:3:11: error: the number of ranks '0' is out of range (1 to 16)\n" },
+        { "'-8x8'", "t.yaml:3:9: error: the number of files '-8' is out of range (1 to 16)\n" },
+        { "8x8x", "t.yaml:3:8: error: 'board' must look like 8x8 (files x ranks), got '8x8x'\n" },
+        { "8x", "t.yaml:3:8: error: 'board' must look like 8x8 (files x ranks), got '8x'\n" },
+        { "8x8", "" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        VariantSet set;
+        char text[200], *msgs = NULL;
+        snprintf(text, sizeof text, "name: sized\nextends: chess\nboard: %s\n", cases[i].board);
+        int errors = load_text(&set, text, &msgs);
+        CU_ASSERT_STRING_EQUAL(msgs, cases[i].message);
+        CU_ASSERT_EQUAL(errors > 0, *cases[i].message != '\0');
+        CU_ASSERT_EQUAL(varset_find(&set, "sized") == NULL, *cases[i].message != '\0');
+        varset_free(&set);
+        free(msgs);
+    }
+}
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_FATAL(f != NULL);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void remove_file(const char *dir, const char *name)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    remove(path);
+}
+
+/* Load one file over the built-ins; diagnostics into *msgs (caller frees). */
+static int load_file(VariantSet *set, const char *path, char **msgs)
+{
+    size_t len;
+    FILE *out = open_memstream(msgs, &len);
+    varset_init(set);
+    varset_load_builtin(set, NULL, "");
+    int errors = varset_load_path(set, path, out, "");
+    fclose(out);
+    return errors;
+}
+
+/* A cycle of `extends` through paths spelt differently in each file is
+ * found at the first repetition and named file by file; a long chain
+ * without a cycle is not called one. */
+static void test_extends_cycles(void)
+{
+    char dir[] = "/tmp/menagerie-test-XXXXXX", one[64], two[64], path[128], want[512];
+    VariantSet set;
+    char *msgs = NULL;
+
+    CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+    snprintf(one, sizeof one, "%s/one", dir);
+    snprintf(two, sizeof two, "%s/two", dir);
+    CU_ASSERT_FATAL(mkdir(one, 0700) == 0 && mkdir(two, 0700) == 0);
+    write_file(one, "a.yaml", "name: a\nextends: ./b.yaml\n");
+    write_file(one, "b.yaml", "name: b\nextends: ../two/c.yaml\n");
+    write_file(two, "c.yaml", "name: c\nextends: ../one/./a.yaml\n");
+    snprintf(path, sizeof path, "%s/a.yaml", one);
+    int errors = load_file(&set, path, &msgs);
+    snprintf(want, sizeof want, "%s/../two/c.yaml:2:10: error: inheritance cycle: "
+             "a (%s/a.yaml) → b (%s/b.yaml) → c (%s/../two/c.yaml) → a (%s/a.yaml)\n",
+             one, one, one, one, one);
+    CU_ASSERT_EQUAL(errors, 3);     /* the cycle, then b and a have a bad parent */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, want));
+    CU_ASSERT_PTR_NULL(strstr(msgs, "./."));
+    CU_ASSERT_PTR_NOT_NULL(varset_find(&set, "chess"));
+    varset_free(&set);
+    free(msgs);
+    remove_file(one, "a.yaml");
+    remove_file(one, "b.yaml");
+    remove_file(two, "c.yaml");
+
+    /* 66 files, each extending the next: too long a chain, but no cycle. */
+    for (int i = 0; i < 66; i++) {
+        char name[32], text[64];
+        snprintf(name, sizeof name, "c%d.yaml", i);
+        if (i < 65)
+            snprintf(text, sizeof text, "name: c%d\nextends: ./c%d.yaml\n", i, i + 1);
+        else
+            snprintf(text, sizeof text, "name: c%d\nextends: chess\n", i);
+        write_file(one, name, text);
+    }
+    snprintf(path, sizeof path, "%s/c0.yaml", one);
+    errors = load_file(&set, path, &msgs);
+    CU_ASSERT(errors > 0);
+    snprintf(want, sizeof want, "%s/c63.yaml:2:10: error: extends './c64.yaml': more than 64 "
+             "variants in one chain of 'extends'\n", one);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, want));
+    CU_ASSERT_PTR_NULL(strstr(msgs, "cycle"));
+    varset_free(&set);
+    free(msgs);
+    for (int i = 0; i < 66; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "c%d.yaml", i);
+        remove_file(one, name);
+    }
+    rmdir(one);
+    rmdir(two);
+    rmdir(dir);
+}
+
 static void test_search_path(void)
 {
     char dir[] = "/tmp/menagerie-test-XXXXXX", path[300];
@@ -312,6 +502,9 @@ int main(void)
     CU_add_test(suite, "regions and zones", test_regions);
     CU_add_test(suite, "rules", test_rules);
     CU_add_test(suite, "override and XBetza columns", test_override_and_columns);
+    CU_add_test(suite, "alias limits", test_alias_limits);
+    CU_add_test(suite, "board sizes", test_board_sizes);
+    CU_add_test(suite, "extends cycles", test_extends_cycles);
     CU_add_test(suite, "search path", test_search_path);
     CU_add_test(suite, "bad files (golden diagnostics)", test_bad_files);
     CU_basic_set_mode(CU_BRM_VERBOSE);

@@ -9,14 +9,22 @@ TESTS += tests/test_variant_load tests/check-variants.sh
 EXTRA_DIST += tests/check-variants.sh $(variant_bad_files)
 variant_bad_files = \
 	tests/bad/README \
+	tests/bad/alias_bomb.yaml tests/bad/alias_bomb.expected \
+	tests/bad/alias_depth.yaml tests/bad/alias_depth.expected \
+	tests/bad/alias_self.yaml tests/bad/alias_self.expected \
 	tests/bad/bad_xbetza.yaml tests/bad/bad_xbetza.expected \
+	tests/bad/board_overflow.yaml tests/bad/board_overflow.expected \
 	tests/bad/duplicate.yaml tests/bad/duplicate.expected \
 	tests/bad/extends_cycle.yaml tests/bad/extends_cycle.expected \
+	tests/bad/extends_path_a.yaml tests/bad/extends_path_a.expected \
+	tests/bad/extends_path_b.yaml tests/bad/extends_path_b.expected \
+	tests/bad/extends_self.yaml tests/bad/extends_self.expected \
 	tests/bad/fen_width.yaml tests/bad/fen_width.expected \
 	tests/bad/merge_key.yaml tests/bad/merge_key.expected \
 	tests/bad/missing_parent.yaml tests/bad/missing_parent.expected \
 	tests/bad/multileg.yaml tests/bad/multileg.expected \
 	tests/bad/mychess.yaml tests/bad/mychess.expected \
+	tests/bad/numbers.yaml tests/bad/numbers.expected \
 	tests/bad/promotion.yaml tests/bad/promotion.expected \
 	tests/bad/regions.yaml tests/bad/regions.expected \
 	tests/bad/tabs.yaml tests/bad/tabs.expected \

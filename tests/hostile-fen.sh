@@ -42,7 +42,7 @@ expect_exit "perft --fen, the king can be taken" 2 "black is in check with white
     "$menagerie" perft --fen '4k3/8/8/8/8/8/8/4R1K1 w - - 0 1' 1
 
 printf 'name: wrap\nextends: chess\nstart: %s\n' "$wrap" > "$tmp/wrap.yaml"
-expect_exit "variant file start:" 1 "empty-square count '4294967295'" \
+expect_exit "variant file start:" 1 "'4294967295' in rank 1" \
     "$menagerie" check "$tmp/wrap.yaml"
 
 printf 'uci\nposition fen %s\nisready\nquit\n' "$wrap" > "$tmp/uci.in"

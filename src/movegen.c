@@ -336,8 +336,17 @@ static void add_gated(MoveList *ml, Move m, int type, bool on_partner)
     ml->m[ml->n++] = m;
 }
 
+/* Is `sq` empty once castling move m is made?  The king or the partner
+ * may land back on the other's square (a rook next to the king, or the
+ * king on the partner's destination). */
+static bool empty_after_castling(Move m, int sq)
+{
+    return sq != m.to && sq != m.victim[1];
+}
+
 /* Every move of a virgin back-rank piece may also bring a piece from hand
- * onto the square it leaves; castling onto the king's or the partner's. */
+ * onto the square it leaves; castling onto the king's or the partner's
+ * square, when that is left empty. */
 static void gen_gating(const Position *pos, MoveList *ml, int first)
 {
     const Variant *v = pos->v;
@@ -347,11 +356,15 @@ static void gen_gating(const Position *pos, MoveList *ml, int first)
         Move m = ml->m[i];
         if (!sqset_has(&pos->virgin, m.from) || var_rank(v, m.from) != rank)
             continue;
+        bool castle = m.kind == MOVE_CASTLE;
+        bool on_king = !castle || empty_after_castling(m, m.from);
+        bool on_partner = castle && empty_after_castling(m, m.victim[0]);
         for (int t = 0; t < v->ntypes; t++) {
             if (!pos->hand[color][t])
                 continue;
-            add_gated(ml, m, t, false);
-            if (m.kind == MOVE_CASTLE)
+            if (on_king)
+                add_gated(ml, m, t, false);
+            if (on_partner)
                 add_gated(ml, m, t, true);
         }
     }

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "movegen.h"
+#include "perft.h"
 #include "position.h"
 #include "rules.h"
 #include "variant_load.h"
@@ -412,6 +413,79 @@ static void test_ep_and_castling_rights(void)
     CU_ASSERT_TRUE(parses("e1c1", false, why));
 }
 
+/* ---- seirawan: gating while castling ----------------------------------- */
+
+static int pieces_on_board(void)
+{
+    int n = 0;
+    for (int sq = 0; sq < pos->v->files * pos->v->ranks; sq++)
+        n += pos->board[sq] != EMPTY && pos->board[sq] != HOLE;
+    return n;
+}
+
+/* Make and unmake every legal move: the board keeps its pieces (one more
+ * when a piece entered from hand, one fewer after a capture), the piece
+ * lists agree with it, and FEN and hash come back. */
+static void check_gating_moves(const char *fen)
+{
+    char before[1024], after[1024];
+    set_fen("seirawan", fen);
+    position_get_fen(pos, before, sizeof before);
+    uint64_t hash = pos->hash;
+    int pieces = pieces_on_board();
+    MoveList *ml = malloc(sizeof *ml);
+    gen_legal(pos, ml);
+    for (int i = 0; i < ml->n; i++) {
+        Move m = ml->m[i];
+        position_make(pos, m);
+        int want = pieces + (move_gate(m) >= 0) - (pos->undo[pos->ply - 1].captured != 0);
+        CU_ASSERT_EQUAL(pieces_on_board(), want);
+        CU_ASSERT_EQUAL(pos->nlist[WHITE] + pos->nlist[BLACK], want);
+        CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
+        position_unmake(pos);
+        position_get_fen(pos, after, sizeof after);
+        CU_ASSERT_STRING_EQUAL(after, before);
+        CU_ASSERT_EQUAL(pos->hash, hash);
+    }
+    free(ml);
+}
+
+static void test_castling_with_gating(void)
+{
+    char why[100];
+    /* The piece from hand enters on the king's or the rook's square, and
+       only if that square is empty after castling.  With the rook next to
+       the king, O-O puts the rook back on f1: only e1 is free.  By hand:
+       king 4, rook 9 and O-O 1 move, each also with the elephant on e1. */
+    const char *rook_next_to_king = "4k3/8/8/8/8/8/8/4KR2[E] w K - 0 1";
+    check_gating_moves(rook_next_to_king);
+    set_fen("seirawan", rook_next_to_king);
+    CU_ASSERT_EQUAL(legal_count(), 28);
+    CU_ASSERT_TRUE(parses("e1g1e", false, why));
+    CU_ASSERT_FALSE(parses("f1e1e", false, why));
+    /* Fairy-Stockfish 11.1 counts 29 / 87 / 2095 because it plays f1e1e
+       too (and drops the rook); its other 28 subtrees sum to these */
+    CU_ASSERT_EQUAL(perft(pos, 2), 87 - 3);
+    CU_ASSERT_EQUAL(perft(pos, 3), 2095 - 96);
+    /* O-O-O with the king on d1 puts the rook on d1: only a1 is free
+       (king 5, rook 9, O-O-O 1; all but O-O-O gate on their own square) */
+    const char *rook_lands_on_king = "4k3/8/8/8/8/8/8/R2K4[E] w Q - 0 1";
+    check_gating_moves(rook_lands_on_king);
+    set_fen("seirawan", rook_lands_on_king);
+    CU_ASSERT_EQUAL(legal_count(), 30);
+    CU_ASSERT_TRUE(parses("a1d1e", false, why));
+    /* both squares free: either may take the elephant (Fairy-Stockfish
+       11.1 and Sjaak II 1.4.1 agree on 31 / 130 / 3328) */
+    const char *both_free = "4k3/8/8/8/8/8/8/4K2R[E] w K - 0 1";
+    check_gating_moves(both_free);
+    set_fen("seirawan", both_free);
+    CU_ASSERT_EQUAL(perft(pos, 1), 31);
+    CU_ASSERT_EQUAL(perft(pos, 2), 130);
+    CU_ASSERT_EQUAL(perft(pos, 3), 3328);
+    CU_ASSERT_TRUE(parses("e1g1e", false, why));
+    CU_ASSERT_TRUE(parses("h1e1e", false, why));
+}
+
 int main(int argc, char **argv)
 {
     const char *env = getenv("top_srcdir");
@@ -436,6 +510,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "game ends", test_game_ends);
     CU_add_test(s, "rule-restricted moves", test_rule_moves);
     CU_add_test(s, "e.p. and castling rights", test_ep_and_castling_rights);
+    CU_add_test(s, "castling with gating", test_castling_with_gating);
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();
     unsigned failures = CU_get_number_of_failures();

@@ -56,7 +56,7 @@ static inline bool move_equal(Move a, Move b)
         && a.nvictims == b.nvictims;
 }
 
-#define MAX_MOVES 1024
+#define MAX_MOVES 16384
 
 typedef struct {
     int  n;

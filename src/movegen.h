@@ -65,4 +65,9 @@ bool position_illegal(Position *pos);
  * variant_finalize. */
 int movegen_init_variant(Variant *v);
 
+/* An upper bound on the pseudo-legal moves of any position of the variant
+ * (any placement, any pieces in hand); -1 when out of memory.  Move lists
+ * hold MAX_MOVES, so variant_finalize refuses a variant above that. */
+long movegen_move_bound(const Variant *v);
+
 #endif

@@ -79,6 +79,25 @@ static void derive_piece_flags(PieceType *pt, Variant *v)
     pt->makes_ep = makes_ep_rights(&pt->moves) || (pt->has_extra && makes_ep_rights(&pt->extra_moves));
 }
 
+/* Move lists have a fixed room (MAX_MOVES) that the generator never
+ * checks: a variant in which some position could have more moves is
+ * refused here, while it loads, rather than overflow in a game. */
+static int check_move_bound(Variant *v, char *err, size_t errsize)
+{
+    v->move_bound = movegen_move_bound(v);
+    if (v->move_bound < 0) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    if (v->move_bound > MAX_MOVES) {
+        snprintf(err, errsize, "a position could have up to %ld moves, more than the %d the "
+                 "engine can hold (fewer piece types, promotion choices or squares would do)",
+                 v->move_bound, MAX_MOVES);
+        return -1;
+    }
+    return 0;
+}
+
 int variant_finalize(Variant *v, char *err, size_t errsize)
 {
     XbError xe;
@@ -119,6 +138,8 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
         snprintf(err, errsize, "out of memory");
         return -1;
     }
+    if (check_move_bound(v, err, errsize) != 0)
+        return -1;
     v->mark_demotes_to = NO_TYPE;
     for (int t = 0; t < v->ntypes && v->mark_demotes_to == NO_TYPE; t++)
         if (v->piece[t].can_promote && v->piece[t].promo_to)

@@ -175,6 +175,7 @@ typedef struct Variant {
     SquareSet *reach;          /* [ (type*2+color)*nsquares + from ]: squares a piece could
                                   ever capture on from `from` (attack-test prefilter) */
     bool    has_drops, has_promotion, has_ep, has_multileg;
+    long    move_bound;        /* no position has more pseudo-legal moves (<= MAX_MOVES) */
 } Variant;
 
 /* Square helpers (dense indexing, a1 = 0). */

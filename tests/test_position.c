@@ -11,12 +11,14 @@
  *     as it was
  */
 #include <CUnit/Basic.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "eval.h"
 #include "movegen.h"
+#include "perft.h"
 #include "position.h"
 #include "rules.h"
 #include "search.h"
@@ -553,6 +555,247 @@ static void test_ep_and_castling_rights(void)
     CU_ASSERT_TRUE(parses("e1c1", false, why));
 }
 
+/* ---- seirawan: gating while castling ----------------------------------- */
+
+static int pieces_on_board(void)
+{
+    int n = 0;
+    for (int sq = 0; sq < pos->v->files * pos->v->ranks; sq++)
+        n += pos->board[sq] != EMPTY && pos->board[sq] != HOLE;
+    return n;
+}
+
+/* Make and unmake every legal move: the board keeps its pieces (one more
+ * when a piece entered from hand, one fewer after a capture), the piece
+ * lists agree with it, and FEN and hash come back. */
+static void check_gating_moves(const char *fen)
+{
+    char before[1024], after[1024];
+    set_fen("seirawan", fen);
+    position_get_fen(pos, before, sizeof before);
+    uint64_t hash = pos->hash;
+    int pieces = pieces_on_board();
+    MoveList *ml = malloc(sizeof *ml);
+    gen_legal(pos, ml);
+    for (int i = 0; i < ml->n; i++) {
+        Move m = ml->m[i];
+        position_make(pos, m);
+        int want = pieces + (move_gate(m) >= 0) - (pos->undo[pos->ply - 1].captured != 0);
+        CU_ASSERT_EQUAL(pieces_on_board(), want);
+        CU_ASSERT_EQUAL(pos->nlist[WHITE] + pos->nlist[BLACK], want);
+        CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
+        position_unmake(pos);
+        position_get_fen(pos, after, sizeof after);
+        CU_ASSERT_STRING_EQUAL(after, before);
+        CU_ASSERT_EQUAL(pos->hash, hash);
+    }
+    free(ml);
+}
+
+static void test_castling_with_gating(void)
+{
+    char why[100];
+    /* The piece from hand enters on the king's or the rook's square, and
+       only if that square is empty after castling.  With the rook next to
+       the king, O-O puts the rook back on f1: only e1 is free.  By hand:
+       king 4, rook 9 and O-O 1 move, each also with the elephant on e1. */
+    const char *rook_next_to_king = "4k3/8/8/8/8/8/8/4KR2[E] w K - 0 1";
+    check_gating_moves(rook_next_to_king);
+    set_fen("seirawan", rook_next_to_king);
+    CU_ASSERT_EQUAL(legal_count(), 28);
+    CU_ASSERT_TRUE(parses("e1g1e", false, why));
+    CU_ASSERT_FALSE(parses("f1e1e", false, why));
+    /* Fairy-Stockfish 11.1 counts 29 / 87 / 2095 because it plays f1e1e
+       too (and drops the rook); its other 28 subtrees sum to these */
+    CU_ASSERT_EQUAL(perft(pos, 2), 87 - 3);
+    CU_ASSERT_EQUAL(perft(pos, 3), 2095 - 96);
+    /* O-O-O with the king on d1 puts the rook on d1: only a1 is free
+       (king 5, rook 9, O-O-O 1; all but O-O-O gate on their own square) */
+    const char *rook_lands_on_king = "4k3/8/8/8/8/8/8/R2K4[E] w Q - 0 1";
+    check_gating_moves(rook_lands_on_king);
+    set_fen("seirawan", rook_lands_on_king);
+    CU_ASSERT_EQUAL(legal_count(), 30);
+    CU_ASSERT_TRUE(parses("a1d1e", false, why));
+    /* both squares free: either may take the elephant (Fairy-Stockfish
+       11.1 and Sjaak II 1.4.1 agree on 31 / 130 / 3328) */
+    const char *both_free = "4k3/8/8/8/8/8/8/4K2R[E] w K - 0 1";
+    check_gating_moves(both_free);
+    set_fen("seirawan", both_free);
+    CU_ASSERT_EQUAL(perft(pos, 1), 31);
+    CU_ASSERT_EQUAL(perft(pos, 2), 130);
+    CU_ASSERT_EQUAL(perft(pos, 3), 3328);
+    CU_ASSERT_TRUE(parses("e1g1e", false, why));
+    CU_ASSERT_TRUE(parses("h1e1e", false, why));
+}
+
+/* ---- variants with more moves than a move list once held --------------- */
+
+static void count_one(const XbMove *m, void *ctx)
+{
+    (void)m;
+    (*(int *)ctx)++;
+}
+
+/* The side to move's pseudo-legal moves counted without the engine's
+ * generator: xbetza's reference generator for each piece, and one drop per
+ * type in hand and empty square.  Only for variants without promotion,
+ * castling, gating, confinement or drop restrictions (the test variants). */
+static int reference_move_count(void)
+{
+    const Variant *v = pos->v;
+    int n = 0, nsq = v->files * v->ranks;
+    XbBoardView view;
+    xb_view_init(&view, &v->geom, pos->side);
+    for (int sq = 0; sq < nsq; sq++) {
+        uint8_t code = pos->board[sq];
+        if (code != EMPTY && code != HOLE) {
+            view.occ[sq] = code_color(code) == pos->side ? XB_FRIEND : XB_ENEMY;
+            view.royal[sq] = v->piece[code_type(code)].royal;
+        }
+    }
+    for (int sq = 0; sq < nsq; sq++) {
+        uint8_t code = pos->board[sq];
+        if (code != EMPTY && code != HOLE && code_color(code) == pos->side)
+            xb_generate(&v->piece[code_type(code)].moves, NULL, &view, sq, count_one, &n);
+    }
+    for (int t = 0; t < v->ntypes; t++)
+        for (int sq = 0; sq < nsq && pos->hand[pos->side][t]; sq++)
+            n += pos->board[sq] == EMPTY;
+    return n;
+}
+
+static int pseudo_count(void)
+{
+    MoveList *ml = malloc(sizeof *ml);
+    gen_pseudo(pos, ml);
+    int n = ml->n;
+    free(ml);
+    return n;
+}
+
+static uint32_t rnd_state = 12345;
+
+static uint32_t rnd(void)
+{
+    rnd_state ^= rnd_state << 13;
+    rnd_state ^= rnd_state >> 17;
+    rnd_state ^= rnd_state << 5;
+    return rnd_state;
+}
+
+/* A random position of a 16x16 test variant: one king each (if it has
+ * kings), other pieces from `letters` at the given density (in 1/16),
+ * hands with `in_hand` random kinds each. */
+static bool set_random_position(const char *vname, const char *letters, int density,
+                                int in_hand)
+{
+    char board[16][17], fen[1024];
+    int len = 0, nletters = (int)strlen(letters);
+    for (int r = 0; r < 16; r++)
+        for (int f = 0; f < 16; f++) {
+            char c = (int)(rnd() % 16) < density ? letters[rnd() % nletters] : '.';
+            board[r][f] = rnd() & 1 ? c : (char)tolower((unsigned char)c);
+        }
+    if (strchr(vname, 'd')) {          /* drops16 has kings */
+        board[rnd() % 8][rnd() % 16] = 'k';
+        board[8 + rnd() % 8][rnd() % 16] = 'K';
+    }
+    for (int r = 0; r < 16; r++) {
+        for (int f = 0, empty = 0; f < 16; f++) {
+            if (board[r][f] == '.')
+                empty++;
+            if (empty && (board[r][f] != '.' || f == 15)) {
+                len += sprintf(fen + len, "%d", empty);
+                empty = 0;
+            }
+            if (board[r][f] != '.')
+                fen[len++] = board[r][f];
+        }
+        fen[len++] = r < 15 ? '/' : '[';
+    }
+    for (int k = 0; k < in_hand; k++) {
+        char c = letters[rnd() % nletters];
+        fen[len++] = rnd() & 1 ? c : (char)tolower((unsigned char)c);
+    }
+    len += sprintf(fen + len, "] %c - - 0 1", rnd() & 1 ? 'w' : 'b');
+    char err[200];
+    return position_set_fen(pos, variant(vname), fen, err, sizeof err) == 0;
+}
+
+static void check_counts(void)
+{
+    int n = pseudo_count();
+    CU_ASSERT_EQUAL(n, reference_move_count());
+    CU_ASSERT(n <= pos->v->move_bound);
+    CU_ASSERT(pos->v->move_bound <= MAX_MOVES);
+    CU_ASSERT(legal_count() <= n);
+}
+
+static void load_test_variant(const char *file)
+{
+    char path[700];
+    snprintf(path, sizeof path, "%s/tests/data/many-moves/%s", srcdir, file);
+    CU_ASSERT_EQUAL_FATAL(varset_load_path(&set, path, stderr, ""), 0);
+}
+
+static void test_many_moves(void)
+{
+    load_test_variant("drops16.yaml");
+    load_test_variant("queens16.yaml");
+    /* by hand: 15 kinds in hand x 254 empty squares, and 3 king moves */
+    set_fen("drops16", variant("drops16")->start_fen);
+    CU_ASSERT_EQUAL(legal_count(), 15 * 254 + 3);
+    check_counts();
+    /* no royal piece: every pseudo-legal move is legal */
+    set_fen("queens16", variant("queens16")->start_fen);
+    CU_ASSERT_EQUAL(legal_count(), 1557);
+    check_counts();
+    int positions = 0;
+    for (int i = 0; i < 40; i++) {
+        if (set_random_position("drops16", "QRBNGSZLACWFDHM", 1 + i % 8, i % 20)) {
+            check_counts();
+            positions++;
+        }
+        if (set_random_position("queens16", "QN", 1 + i % 12, 0)) {
+            check_counts();
+            positions++;
+        }
+    }
+    CU_ASSERT(positions > 40);
+}
+
+/* A variant some position of which could overflow a move list is refused
+ * while it loads, with the bound in the message. */
+static void test_too_many_moves(void)
+{
+    VariantSet other;
+    varset_init(&other);
+    char path[700], *text = NULL, want[100];
+    size_t size = 0;
+    snprintf(path, sizeof path, "%s/tests/data/many-moves/too-many.yaml", srcdir);
+    FILE *diag = open_memstream(&text, &size);
+    CU_ASSERT_EQUAL(varset_load_path(&other, path, diag, ""), 1);
+    fclose(diag);
+    CU_ASSERT_PTR_NULL(varset_find(&other, "too-many"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "too-many.yaml:11:1: error: a position could have up to "));
+    snprintf(want, sizeof want, "moves, more than the %d the engine can hold", MAX_MOVES);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, want));
+    free(text);
+    varset_free(&other);
+}
+
+/* The bound holds for every position of the perft data. */
+static void check_bound(const char *vname, const char *fen)
+{
+    set_fen(vname, fen);
+    CU_ASSERT(pseudo_count() <= pos->v->move_bound);
+}
+
+static void test_move_bound(void)
+{
+    CU_ASSERT(for_each_perft_fen(check_bound) > 100);
+}
+
 int main(int argc, char **argv)
 {
     const char *env = getenv("top_srcdir");
@@ -583,6 +826,10 @@ int main(int argc, char **argv)
     CU_add_test(s, "game ends", test_game_ends);
     CU_add_test(s, "rule-restricted moves", test_rule_moves);
     CU_add_test(s, "e.p. and castling rights", test_ep_and_castling_rights);
+    CU_add_test(s, "castling with gating", test_castling_with_gating);
+    CU_add_test(s, "more moves than 1024", test_many_moves);
+    CU_add_test(s, "variants with too many moves", test_too_many_moves);
+    CU_add_test(s, "move bound", test_move_bound);
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();
     unsigned failures = CU_get_number_of_failures();

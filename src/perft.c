@@ -1,6 +1,6 @@
 /*
  * perft.c — leaf counts of the legal move tree.  The last ply is counted,
- * not made (bulk counting), since gen_legal already proved each move legal.
+ * not made (bulk counting), since rules_legal_moves already proved each move legal.
  */
 #include <inttypes.h>
 #include <stdlib.h>

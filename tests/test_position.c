@@ -576,7 +576,7 @@ static void check_gating_moves(const char *fen)
     uint64_t hash = pos->hash;
     int pieces = pieces_on_board();
     MoveList *ml = malloc(sizeof *ml);
-    gen_legal(pos, ml);
+    rules_legal_moves(pos, ml);
     for (int i = 0; i < ml->n; i++) {
         Move m = ml->m[i];
         position_make(pos, m);

@@ -9,14 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "bench.h"
-#include "movegen.h"
-#include "perft.h"
-#include "position.h"
-#include "protocol.h"
-#include "variant_cmds.h"
-#include "variant_load.h"
-#include "zobrist.h"
+#include "commands/bench.h"
+#include "board/movegen.h"
+#include "board/perft.h"
+#include "board/position.h"
+#include "protocol/protocol.h"
+#include "commands/variant_cmds.h"
+#include "catalog/variant_load.h"
+#include "board/zobrist.h"
 
 static void usage(FILE *out)
 {

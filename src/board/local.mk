@@ -1,0 +1,9 @@
+# board/: positions of any variant, make/unmake, hashing, move
+# generation, the rules that end games, perft.
+src_libengine_a_SOURCES += \
+	src/board/zobrist.h src/board/zobrist.c \
+	src/board/position.h src/board/position.c \
+	src/board/move.h src/board/move.c \
+	src/board/movegen.h src/board/movegen.c \
+	src/board/rules.h src/board/rules.c \
+	src/board/perft.h src/board/perft.c

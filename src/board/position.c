@@ -1,0 +1,432 @@
+/*
+ * position.c — make/unmake for every kind of move (normal, promotion,
+ * e.p., castling, drop, null), piece lists, hands and the incremental
+ * Zobrist hash.  Hot path: no allocation, no string work.
+ */
+#include <ctype.h>
+#include <string.h>
+#include "board/position.h"
+#include "board/movegen.h"
+#include "board/zobrist.h"
+
+/* ---- board primitives (keep lists, counts and hash in step) ------------ */
+
+static inline void add_piece(Position *pos, int sq, uint8_t code, uint8_t mark)
+{
+    int c = code_color(code);
+    pos->board[sq] = code;
+    pos->mark[sq] = mark;
+    pos->list_index[sq] = (uint8_t)pos->nlist[c];
+    pos->list[c][pos->nlist[c]++] = (uint8_t)sq;
+    pos->count[c][code_type(code)]++;
+    pos->hash ^= zobrist->piece[code][sq];
+    if (mark)
+        pos->hash ^= zobrist->mark[sq];
+}
+
+static inline void remove_piece(Position *pos, int sq)
+{
+    uint8_t code = pos->board[sq];
+    int c = code_color(code);
+    int idx = pos->list_index[sq];
+    int last = pos->list[c][--pos->nlist[c]];
+    pos->list[c][idx] = (uint8_t)last;
+    pos->list_index[last] = (uint8_t)idx;
+    pos->count[c][code_type(code)]--;
+    pos->hash ^= zobrist->piece[code][sq];
+    if (pos->mark[sq])
+        pos->hash ^= zobrist->mark[sq];
+    pos->board[sq] = EMPTY;
+    pos->mark[sq] = 0;
+}
+
+static inline void move_piece(Position *pos, int from, int to)
+{
+    uint8_t code = pos->board[from];
+    uint8_t mark = pos->mark[from];
+    int c = code_color(code);
+    int idx = pos->list_index[from];
+    pos->list[c][idx] = (uint8_t)to;
+    pos->list_index[to] = (uint8_t)idx;
+    pos->board[to] = code;
+    pos->mark[to] = mark;
+    pos->board[from] = EMPTY;
+    pos->mark[from] = 0;
+    pos->hash ^= zobrist->piece[code][from] ^ zobrist->piece[code][to];
+    if (mark)
+        pos->hash ^= zobrist->mark[from] ^ zobrist->mark[to];
+}
+
+static inline void hand_add(Position *pos, int color, int type, int delta)
+{
+    pos->hash ^= zobrist_hand(color, type, pos->hand[color][type]);
+    pos->hand[color][type] += delta;
+    pos->hash ^= zobrist_hand(color, type, pos->hand[color][type]);
+}
+
+static inline void clear_virgin(Position *pos, int sq)
+{
+    if (sqset_has(&pos->virgin, sq)) {
+        pos->virgin.w[sq >> 6] &= ~((uint64_t)1 << (sq & 63));
+        pos->hash ^= zobrist->virgin[sq];
+    }
+}
+
+/* A piece dropped where the same piece stood at the start may use its
+ * initial moves, as XBoard judges virginity (a pawn dropped on its own
+ * second rank may double-step).  Castling rights are never given back. */
+static void mark_dropped_virgin(Position *pos, int sq)
+{
+    const Variant *v = pos->v;
+    int t = code_type(pos->board[sq]);
+    if (v->start_board[sq] != pos->board[sq] || !v->piece[t].has_initial
+        || (v->castling.enabled && (t == v->castling.king || (v->castling.partners >> t & 1))))
+        return;
+    sqset_add(&pos->virgin, sq);
+    pos->hash ^= zobrist->virgin[sq];
+}
+
+/* The type a captured piece goes to hand as. */
+static int hand_type_of(const Variant *v, uint8_t code, uint8_t mark)
+{
+    int t = code_type(code);
+    if (!v->hand.revert_promoted)
+        return t;
+    if (mark)
+        return v->piece[t].demotes_to != NO_TYPE ? v->piece[t].demotes_to : v->mark_demotes_to;
+    if (v->piece[t].demotes_to != NO_TYPE)
+        return v->piece[t].demotes_to;
+    return t;
+}
+
+/* Capture the piece on sq: to hand per the variant, recorded in the undo. */
+static void capture_piece(Position *pos, Undo *u, int sq)
+{
+    const Variant *v = pos->v;
+    uint8_t code = pos->board[sq];
+    uint8_t mark = pos->mark[sq];
+    u->captured = code;
+    u->captured_mark = mark;
+    remove_piece(pos, sq);
+    if (v->hand.captures == CAPTURES_DISCARD)
+        return;
+    int owner = v->hand.captures == CAPTURES_TO_CAPTOR ? pos->side : code_color(code);
+    int t = hand_type_of(v, code, mark);
+    if (t == NO_TYPE)
+        return;
+    u->hand_type = (int8_t)t;
+    u->hand_color = (uint8_t)owner;
+    hand_add(pos, owner, t, 1);
+}
+
+/* An initial multi-square non-capture leaves e.p. rights on the squares
+ * it passed (straight-line interpolation covers D, A, W2, W3, nA ...). */
+static void set_ep_rights(Position *pos, int from, int to)
+{
+    const Variant *v = pos->v;
+    int fx = var_file(v, from), fy = var_rank(v, from);
+    int dx = var_file(v, to) - fx, dy = var_rank(v, to) - fy;
+    int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    int g = ax > ay ? ax : ay;
+    if ((ax && ay && ax != ay) || g < 2)
+        return;
+    int sx = dx / g, sy = dy / g;
+    pos->ep_count = 0;
+    for (int i = 1; i < g && pos->ep_count < 2; i++) {
+        int sq = var_square(v, fx + i * sx, fy + i * sy);
+        if (!sqset_has(&v->rules.ep_region[pos->side], sq))
+            continue;
+        pos->ep[pos->ep_count++] = (uint8_t)sq;
+        pos->hash ^= zobrist->ep[sq];
+    }
+    pos->ep_victim = (uint8_t)to;
+    pos->ep_passed_first = false;
+}
+
+/* Atomic captures: the capturing piece and every piece around the capture
+ * square go, except the types the explosion spares. */
+static void explode(Position *pos, Undo *u, int center)
+{
+    const Variant *v = pos->v;
+    int cf = var_file(v, center), cr = var_rank(v, center);
+    for (int dr = -1; dr <= 1; dr++)
+        for (int df = -1; df <= 1; df++) {
+            int f = cf + df, r = cr + dr;
+            if (f < 0 || f >= v->files || r < 0 || r >= v->ranks)
+                continue;
+            int sq = var_square(v, f, r);
+            uint8_t code = pos->board[sq];
+            if (code == EMPTY || code == HOLE
+                || (sq != center && (v->rules.explosion_spares >> code_type(code) & 1)))
+                continue;
+            u->boom_sq[u->nboom] = (uint8_t)sq;
+            u->boom_code[u->nboom] = code;
+            u->boom_mark[u->nboom] = pos->mark[sq];
+            u->nboom++;
+            remove_piece(pos, sq);
+            clear_virgin(pos, sq);
+        }
+}
+
+static void make_castle(Position *pos, Move m)
+{
+    int king = m.from, partner = m.victim[0];
+    uint8_t kc = pos->board[king], pc = pos->board[partner];
+    remove_piece(pos, king);
+    remove_piece(pos, partner);
+    add_piece(pos, m.to, kc, 0);
+    add_piece(pos, m.victim[1], pc, 0);
+    clear_virgin(pos, king);
+    clear_virgin(pos, partner);
+}
+
+void position_make(Position *pos, Move m)
+{
+    const Variant *v = pos->v;
+    Undo *u = &pos->undo[pos->ply++];
+    int us = pos->side;
+
+    u->move = m;
+    u->captured = 0;
+    u->captured_mark = 0;
+    u->hand_type = -1;
+    u->ep_count = (uint8_t)pos->ep_count;
+    u->ep[0] = pos->ep[0];
+    u->ep[1] = pos->ep[1];
+    u->ep_victim = pos->ep_victim;
+    u->ep_passed_first = pos->ep_passed_first;
+    u->checks[0] = (uint8_t)pos->checks[0];
+    u->checks[1] = (uint8_t)pos->checks[1];
+    u->halfmove = pos->halfmove;
+    u->rep_plies = pos->rep_plies;
+    bool sideways = false;
+    u->hash = pos->hash;
+    u->virgin = pos->virgin;
+    u->nboom = 0;
+
+    for (int i = 0; i < pos->ep_count; i++)
+        pos->hash ^= zobrist->ep[pos->ep[i]];
+    pos->ep_count = 0;
+    pos->halfmove++;
+
+    switch (m.kind) {
+    case MOVE_DROP:
+        hand_add(pos, us, m.piece, -1);
+        add_piece(pos, m.to, piece_code(m.piece, us), 0);
+        mark_dropped_virgin(pos, m.to);
+        break;
+    case MOVE_CASTLE:
+        make_castle(pos, m);
+        break;
+    case MOVE_NULL:
+        break;
+    case MOVE_EP:
+        capture_piece(pos, u, m.victim[0]);
+        u->moved_mark = pos->mark[m.from];
+        move_piece(pos, m.from, m.to);
+        pos->halfmove = 0;
+        break;
+    default: {
+        int type = code_type(pos->board[m.from]);
+        u->moved_code = pos->board[m.from];
+        u->moved_mark = pos->mark[m.from];
+        if (pos->board[m.to]) {
+            capture_piece(pos, u, m.to);
+            pos->halfmove = 0;
+        } else if (v->piece[type].resets_move_rule) {
+            pos->halfmove = 0;
+            sideways = var_rank(v, m.from) == var_rank(v, m.to) && !m.piece;
+        }
+        move_piece(pos, m.from, m.to);
+        if (m.piece) {
+            int promo = m.piece - 1;
+            /* a promoted piece with no '+' form of its own keeps a '~' mark
+               so that it reverts when captured (crazyhouse) */
+            uint8_t mark = v->hand.enabled && v->piece[promo].demotes_to == NO_TYPE;
+            remove_piece(pos, m.to);
+            add_piece(pos, m.to, piece_code(promo, us), mark);
+        }
+        if (m.flags & MOVEF_EP_MAKER)
+            set_ep_rights(pos, m.from, m.to);
+        clear_virgin(pos, m.from);
+        clear_virgin(pos, m.to);
+        break;
+    }
+    }
+    if (u->captured && v->rules.explosions)
+        explode(pos, u, m.to);
+    if (move_gate(m) >= 0) {      /* seirawan: a piece from hand enters behind */
+        hand_add(pos, us, move_gate(m), -1);
+        add_piece(pos, move_gate_square(m), piece_code(move_gate(m), us), 0);
+    }
+    if (us == BLACK)
+        pos->fullmove++;
+    pos->rep_plies = pos->halfmove == 0 && !sideways ? 0 : u->rep_plies + 1;
+    pos->side ^= 1;
+    pos->hash ^= zobrist->side;
+    /* Whether the move checked is worked out only where a rule needs it:
+       n-check counts every check, so it knows at once. */
+    u->gave_check = m.kind == MOVE_NULL ? 0 : GAVE_CHECK_UNKNOWN;
+    if (v->rules.check_limit && m.kind != MOVE_NULL) {
+        u->gave_check = in_check(pos, pos->side);
+        if (u->gave_check) {
+            pos->hash ^= zobrist->checks[us][pos->checks[us] & 15];
+            pos->checks[us]++;
+            pos->hash ^= zobrist->checks[us][pos->checks[us] & 15];
+        }
+    }
+}
+
+void position_unmake(Position *pos)
+{
+    Undo *u = &pos->undo[--pos->ply];
+    Move m = u->move;
+    if (move_gate(m) >= 0) {
+        remove_piece(pos, move_gate_square(m));
+        hand_add(pos, !pos->side, move_gate(m), 1);
+    }
+    for (int i = u->nboom - 1; i >= 0; i--)
+        add_piece(pos, u->boom_sq[i], u->boom_code[i], u->boom_mark[i]);
+    pos->side ^= 1;
+    int us = pos->side;
+    if (us == BLACK)
+        pos->fullmove--;
+
+    switch (m.kind) {
+    case MOVE_DROP:
+        remove_piece(pos, m.to);
+        hand_add(pos, us, m.piece, 1);
+        break;
+    case MOVE_CASTLE: {
+        uint8_t kc = pos->board[m.to], pc = pos->board[m.victim[1]];
+        remove_piece(pos, m.to);
+        remove_piece(pos, m.victim[1]);
+        add_piece(pos, m.from, kc, 0);
+        add_piece(pos, m.victim[0], pc, 0);
+        break;
+    }
+    case MOVE_NULL:
+        break;
+    default: {
+        if (m.piece) {
+            remove_piece(pos, m.to);
+            add_piece(pos, m.to, u->moved_code, 0);
+        }
+        move_piece(pos, m.to, m.from);
+        pos->mark[m.from] = u->moved_mark;
+        if (u->captured) {
+            if (u->hand_type >= 0)
+                hand_add(pos, u->hand_color, u->hand_type, -1);
+            int sq = m.kind == MOVE_EP ? m.victim[0] : m.to;
+            add_piece(pos, sq, u->captured, u->captured_mark);
+        }
+        break;
+    }
+    }
+    pos->ep_count = u->ep_count;
+    pos->ep[0] = u->ep[0];
+    pos->ep[1] = u->ep[1];
+    pos->ep_victim = u->ep_victim;
+    pos->ep_passed_first = u->ep_passed_first;
+    pos->checks[0] = u->checks[0];
+    pos->checks[1] = u->checks[1];
+    pos->halfmove = u->halfmove;
+    pos->rep_plies = u->rep_plies;
+    pos->virgin = u->virgin;
+    pos->hash = u->hash;
+}
+
+void position_make_null(Position *pos)
+{
+    Move m = {0};
+    m.kind = MOVE_NULL;
+    position_make(pos, m);
+}
+
+void position_unmake_null(Position *pos)
+{
+    position_unmake(pos);
+}
+
+uint64_t position_compute_hash(const Position *pos)
+{
+    zobrist_init();
+    const Variant *v = pos->v;
+    uint64_t h = 0;
+    for (int sq = 0; sq < v->files * v->ranks; sq++) {
+        uint8_t c = pos->board[sq];
+        if (c && c != HOLE) {
+            h ^= zobrist->piece[c][sq];
+            if (pos->mark[sq])
+                h ^= zobrist->mark[sq];
+        }
+        if (sqset_has(&pos->virgin, sq))
+            h ^= zobrist->virgin[sq];
+    }
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < v->ntypes; t++)
+            h ^= zobrist_hand(c, t, pos->hand[c][t]);
+    for (int i = 0; i < pos->ep_count; i++)
+        h ^= zobrist->ep[pos->ep[i]];
+    for (int c = 0; c < 2; c++)
+        if (pos->checks[c])
+            h ^= zobrist->checks[c][0] ^ zobrist->checks[c][pos->checks[c] & 15];
+    if (pos->side == BLACK)
+        h ^= zobrist->side;
+    return h;
+}
+
+/* ---- printing --------------------------------------------------------- */
+
+static void print_hand(const Position *pos, int color, FILE *out)
+{
+    const Variant *v = pos->v;
+    fprintf(out, "%s hand:", color == WHITE ? "White" : "Black");
+    bool any = false;
+    for (int t = 0; t < v->ntypes; t++)
+        if (pos->hand[color][t]) {
+            fprintf(out, " %s%c", pos->hand[color][t] > 1 ? "" : "",
+                    color == WHITE ? v->piece[t].letter
+                                   : (char)tolower((unsigned char)v->piece[t].letter));
+            if (pos->hand[color][t] > 1)
+                fprintf(out, "x%d", pos->hand[color][t]);
+            any = true;
+        }
+    fprintf(out, "%s\n", any ? "" : " -");
+}
+
+void position_print(const Position *pos, FILE *out)
+{
+    const Variant *v = pos->v;
+    if (v->has_drops)
+        print_hand(pos, BLACK, out);
+    for (int rank = v->ranks - 1; rank >= 0; rank--) {
+        fprintf(out, "%3d ", rank + 1);
+        for (int file = 0; file < v->files; file++) {
+            int sq = var_square(v, file, rank);
+            uint8_t c = pos->board[sq];
+            char cell[4] = " . ";
+            if (c == HOLE) {
+                strcpy(cell, "   ");
+            } else if (c) {
+                const PieceType *pt = &v->piece[code_type(c)];
+                char letter = code_color(c) == WHITE ? pt->letter
+                                                     : (char)tolower((unsigned char)pt->letter);
+                cell[0] = pt->id[0] == '+' ? '+' : ' ';
+                cell[1] = letter;
+                cell[2] = pos->mark[sq] ? '~' : ' ';
+            }
+            fputs(cell, out);
+        }
+        fputc('\n', out);
+    }
+    fputs("    ", out);
+    for (int file = 0; file < v->files; file++)
+        fprintf(out, " %c ", 'a' + file);
+    fputc('\n', out);
+    if (v->has_drops)
+        print_hand(pos, WHITE, out);
+    char fen[FEN_MAX];
+    position_get_fen(pos, fen, sizeof fen);
+    fprintf(out, "%s to move\nFEN: %s\n", pos->side == WHITE ? "White" : "Black", fen);
+}

@@ -1,0 +1,127 @@
+/*
+ * position.h — a game position of any variant: board, hands, side to move,
+ * castling and e.p. rights, counters, Zobrist hash, and the undo stack that
+ * make/unmake use.  FEN reading and writing (fen.c) live here too.
+ */
+#ifndef POSITION_H
+#define POSITION_H
+
+#include <stdio.h>
+#include "variant/variant.h"
+#include "board/move.h"
+
+#define MAX_PLY_HISTORY 2048
+/* Longest FEN read or written, with its NUL.  The writer needs at most three
+ * characters per square ('+X~', or a piece in hand plus its share of an
+ * empty-square count: board and hands together hold at most one piece per
+ * square) and a few dozen for the other fields. */
+#define FEN_MAX 1024
+#define EMPTY 0
+#define HOLE  0xFF
+#define GAVE_CHECK_UNKNOWN 0xFF
+
+/* Board codes: 0 empty, HOLE off-board, otherwise piece_code(type, color). */
+static inline uint8_t piece_code(int type, int color) { return (uint8_t)(((type << 1) | color) + 1); }
+static inline int code_type(uint8_t code) { return (code - 1) >> 1; }
+static inline int code_color(uint8_t code) { return (code - 1) & 1; }
+
+/* What position_unmake must restore. */
+typedef struct {
+    Move     move;
+    uint8_t  captured;          /* code taken on `to` or e.p. victim square, 0 if none */
+    uint8_t  captured_mark;     /* its '~' mark */
+    uint8_t  moved_code;        /* the mover's code before a promotion */
+    uint8_t  moved_mark;        /* the mover's '~' mark before the move */
+    int8_t   hand_type;         /* hand slot the capture went to, -1 if none */
+    uint8_t  hand_color;
+    uint8_t  ep_count;
+    uint8_t  ep[2];             /* e.p. squares before the move */
+    uint8_t  ep_victim;
+    bool     ep_passed_first;
+    uint8_t  checks[2];
+    uint8_t  gave_check;        /* the move left the side to move in check: 0, 1, or
+                                   GAVE_CHECK_UNKNOWN until a rule needs it (the search
+                                   fills it as it goes, the rules module by replaying) */
+    int      halfmove, rep_plies;
+    uint64_t hash;
+    SquareSet virgin;           /* virgin squares before the move */
+    uint8_t  nboom;             /* pieces an explosion removed (atomic) */
+    uint8_t  boom_sq[9], boom_code[9], boom_mark[9];
+} Undo;
+
+typedef struct Position {
+    const Variant *v;
+    uint8_t  board[MAX_SQUARES];
+    uint8_t  mark[MAX_SQUARES];          /* '~': reverts to its promoter when captured */
+    int      hand[2][MAX_PIECE_TYPES];
+    int      count[2][MAX_PIECE_TYPES];  /* pieces on the board per type */
+    int      side;                        /* WHITE or BLACK to move */
+    SquareSet virgin;                     /* squares whose piece never moved: 'i' moves
+                                             and castling rights */
+    int      ep_count;
+    uint8_t  ep[2];                       /* e.p. target squares */
+    uint8_t  ep_victim;                   /* square of the piece capturable e.p. */
+    bool     ep_passed_first;             /* FEN writes "passed square, victim" (as read) */
+    int      halfmove, fullmove;
+    int      rep_plies;                   /* plies a repetition may reach back: as
+                                             halfmove, but a sideways step of a
+                                             piece that resets the count (xiangqi
+                                             soldier) can be undone: no end */
+    int      checks[2];                   /* checks given so far (n-check variants) */
+    uint64_t hash;
+
+    /* piece lists: squares of each colour's pieces */
+    uint8_t  list[2][MAX_SQUARES];
+    int      nlist[2];
+    uint8_t  list_index[MAX_SQUARES];
+
+    int      ply;                         /* entries used in `undo` */
+    Undo     undo[MAX_PLY_HISTORY];
+    int      root_ply;                    /* history before this index came from setboard */
+} Position;
+
+/* Set up from FEN in the variant's dialect.  Returns 0, or -1 with a
+ * specific message in err (e.g. "rank 3 has 9 squares, the board has 8
+ * files").  On error *pos is unchanged. */
+int  position_set_fen(Position *pos, const Variant *v, const char *fen, char *err, size_t errsize);
+
+/* Check a FEN against a variant without keeping the position (the
+ * variant loader validates start positions with this). */
+int  fen_validate(const Variant *v, const char *fen, char *err, size_t errsize);
+
+/* How many royal pieces `color` has on the board, and had at the start. */
+static inline int position_royals(const Position *pos, int color)
+{
+    const Variant *v = pos->v;
+    int n = 0;
+    for (int t = 0; t < v->ntypes; t++)
+        if (v->royal_types >> t & 1)
+            n += pos->count[color][t];
+    return n;
+}
+
+static inline int position_royals_at_start(const Variant *v, int color)
+{
+    int n = 0;
+    for (int t = 0; t < v->ntypes; t++)
+        if (v->royal_types >> t & 1)
+            n += v->start_count[color][t];
+    return n;
+}
+
+/* Write the position as FEN (round trip exact for what position_set_fen read). */
+void position_get_fen(const Position *pos, char *buf, size_t size);
+
+void position_start(Position *pos, const Variant *v);   /* the variant's start position */
+
+void position_make(Position *pos, Move m);
+void position_unmake(Position *pos);
+void position_make_null(Position *pos);
+void position_unmake_null(Position *pos);
+
+/* Print a board diagram with hands and FEN (the `d` command). */
+void position_print(const Position *pos, FILE *out);
+
+uint64_t position_compute_hash(const Position *pos);
+
+#endif

@@ -1,0 +1,402 @@
+/*
+ * rules.c — game termination by the variant's rules (see rules.h).  Each
+ * rule is written once here; game_end() puts them together for the
+ * referee, and the search calls the same functions at its nodes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "board/rules.h"
+
+Outcome outcome_invert(Outcome o)
+{
+    return o == OUTCOME_WIN ? OUTCOME_LOSS : o == OUTCOME_LOSS ? OUTCOME_WIN : o;
+}
+
+const char *result_string(Outcome o, int side)
+{
+    if (o == OUTCOME_DRAW)
+        return "1/2-1/2";
+    bool white_wins = (o == OUTCOME_WIN) == (side == WHITE);
+    return white_wins ? "1-0" : "0-1";
+}
+
+static const char *color_name(int c) { return c == WHITE ? "White" : "Black"; }
+
+/* ---- immediate results --------------------------------------------------- */
+
+bool rules_only_royals(const Position *pos, int color)
+{
+    return pos->nlist[color] == position_royals(pos, color);
+}
+
+static bool on_flag(const Position *pos, int color)
+{
+    const Variant *v = pos->v;
+    for (int i = 0; i < pos->nlist[color]; i++) {
+        int sq = pos->list[color][i];
+        if ((v->rules.flag_pieces >> code_type(pos->board[sq]) & 1)
+            && sqset_has(&v->rules.flag_region[color], sq))
+            return true;
+    }
+    return false;
+}
+
+/* Has `color` lost the piece types the extinction rule lists: any one of
+ * them it started with, or (extinction_together) all of them at once? */
+static bool extinct(const Position *pos, int color)
+{
+    const Variant *v = pos->v;
+    bool together = v->rules.extinction_together;
+    for (int t = 0; t < v->ntypes; t++) {
+        if (!(v->rules.extinction >> t & 1))
+            continue;
+        if (together && pos->count[color][t])
+            return false;
+        if (!together && v->start_count[color][t] && !pos->count[color][t])
+            return true;
+    }
+    return together;
+}
+
+/* The side to move has only royals left: can it capture the opponent's
+ * last other piece at once, baring both (shatranj's grace move)? */
+static bool can_bare_in_reply(Position *pos)
+{
+    const Variant *v = pos->v;
+    int them = !pos->side, target = -1;
+    for (int i = 0; i < pos->nlist[them]; i++) {
+        int sq = pos->list[them][i];
+        if (v->piece[code_type(pos->board[sq])].royal)
+            continue;
+        if (target >= 0)
+            return false;        /* two or more: one capture cannot bare */
+        target = sq;
+    }
+    if (target < 0)
+        return false;
+    MoveList *ml = malloc(sizeof *ml);
+    if (!ml)
+        return false;
+    gen_pseudo(pos, ml);
+    bool found = false;
+    for (int i = 0; i < ml->n && !found; i++) {
+        Move m = ml->m[i];
+        bool takes = (m.kind == MOVE_NORMAL && m.to == target)
+                  || (m.kind == MOVE_EP && m.victim[0] == target);
+        if (!takes)
+            continue;
+        position_make(pos, m);
+        found = !position_illegal(pos);
+        position_unmake(pos);
+    }
+    free(ml);
+    return found;
+}
+
+Outcome rules_immediate(Position *pos)
+{
+    const Variant *v = pos->v;
+    const Rules *r = &v->rules;
+    int us = pos->side, them = !us;
+    if (r->explosions && v->royal_types && position_royals_at_start(v, us)
+        && !position_royals(pos, us))
+        return OUTCOME_LOSS;      /* our royal was blown up */
+    if (r->check_limit && pos->checks[them] >= r->check_limit)
+        return OUTCOME_LOSS;
+    if (r->flag_pieces) {
+        if (on_flag(pos, them))
+            return outcome_invert(r->flag_result);
+        if (on_flag(pos, us))
+            return r->flag_result;
+    }
+    if (r->extinction) {
+        if (extinct(pos, us))
+            return r->extinction_result;
+        if (extinct(pos, them))
+            return outcome_invert(r->extinction_result);
+    }
+    if (r->bare_king != OUTCOME_NONE) {
+        bool us_bare = rules_only_royals(pos, us), them_bare = rules_only_royals(pos, them);
+        if (them_bare && !us_bare)
+            return outcome_invert(r->bare_king);
+        if (us_bare && !them_bare && !(r->bare_king_grace && can_bare_in_reply(pos)))
+            return r->bare_king;
+    }
+    return OUTCOME_NONE;
+}
+
+bool rules_grace_move_pending(const Position *pos)
+{
+    const Rules *r = &pos->v->rules;
+    return r->bare_king != OUTCOME_NONE && r->bare_king_grace
+        && rules_only_royals(pos, pos->side) && !rules_only_royals(pos, !pos->side);
+}
+
+/* ---- no legal move -------------------------------------------------------- */
+
+Outcome rules_no_moves(const Position *pos, bool in_check)
+{
+    const Rules *r = &pos->v->rules;
+    if (in_check)
+        return r->checkmated;
+    if (r->stalemate_material) {
+        int us = pos->nlist[pos->side], them = pos->nlist[!pos->side];
+        return us < them ? OUTCOME_WIN : us > them ? OUTCOME_LOSS : OUTCOME_DRAW;
+    }
+    return r->stalemated;
+}
+
+/* ---- checks in the history ------------------------------------------------ */
+
+/* How many of the last `plies` moves are in the recorded history. */
+static int plies_in_history(const Position *pos, int plies)
+{
+    int have = pos->ply - pos->root_ply;
+    return plies < have ? plies : have;
+}
+
+void rules_note_checks(Position *pos, int plies)
+{
+    int n = plies_in_history(pos, plies), unknown_from = -1;
+    for (int k = 0; k < n; k++)
+        if (pos->undo[pos->ply - 1 - k].gave_check == GAVE_CHECK_UNKNOWN)
+            unknown_from = k;
+    if (unknown_from < 0)
+        return;
+    /* Take the moves back to the oldest unknown one and replay them,
+       asking after each whether it checked. */
+    Move stack[MAX_PLY_HISTORY];
+    int taken = 0;
+    for (int k = 0; k <= unknown_from; k++) {
+        stack[taken++] = pos->undo[pos->ply - 1].move;
+        position_unmake(pos);
+    }
+    while (taken > 0) {
+        Move m = stack[--taken];
+        if (m.kind == MOVE_NULL) {
+            position_make_null(pos);
+            continue;
+        }
+        position_make(pos, m);
+        pos->undo[pos->ply - 1].gave_check = in_check(pos, pos->side);
+    }
+}
+
+/* Did every move of `color` among the last `plies` give check (and did
+ * it make at least one)?  The flags must be known (rules_note_checks). */
+static bool checked_throughout(const Position *pos, int plies, int color)
+{
+    int moves = 0;
+    for (int k = 0; k < plies; k++) {
+        const Undo *u = &pos->undo[pos->ply - 1 - k];
+        int mover = (k % 2 == 0) ? !pos->side : pos->side;
+        if (mover != color)
+            continue;
+        moves++;
+        if (u->gave_check != 1)
+            return false;
+    }
+    return moves > 0;
+}
+
+/* ---- repetition, the move rule, material ---------------------------------- */
+
+Outcome rules_repetition(Position *pos, int cycle_plies, bool *perpetual)
+{
+    const Rules *r = &pos->v->rules;
+    Outcome for_us = outcome_invert(r->repetition);   /* the opponent completed it */
+    if (perpetual)
+        *perpetual = false;
+    if (r->perpetual_check == OUTCOME_NONE)
+        return for_us;
+    int plies = plies_in_history(pos, cycle_plies);
+    rules_note_checks(pos, plies);
+    bool they_checked = checked_throughout(pos, plies, !pos->side);
+    bool we_checked = checked_throughout(pos, plies, pos->side);
+    if (they_checked == we_checked)
+        return for_us;
+    if (perpetual)
+        *perpetual = true;
+    return we_checked ? r->perpetual_check : outcome_invert(r->perpetual_check);
+}
+
+/* XBoard referees xiangqi with checking moves left out of the count: a
+ * 60-move claim counted with the checks was refused as false and lost. */
+bool rules_move_rule_reached(Position *pos)
+{
+    const Rules *r = &pos->v->rules;
+    int plies = pos->halfmove;
+    if (!r->move_rule || plies < 2 * r->move_rule)
+        return false;
+    if (r->move_rule_skips_checks) {
+        int n = plies_in_history(pos, plies);
+        rules_note_checks(pos, n);
+        for (int k = 0; k < n; k++)
+            plies -= pos->undo[pos->ply - 1 - k].gave_check == 1;
+    }
+    return plies >= 2 * r->move_rule;
+}
+
+/* With the bare-king rule, two bare kings are a draw as well. */
+bool rules_insufficient_material(const Position *pos)
+{
+    const Variant *v = pos->v;
+    if (v->has_drops
+        || (!v->rules.insufficient_material_draw && v->rules.bare_king == OUTCOME_NONE))
+        return false;
+    return rules_only_royals(pos, WHITE) && rules_only_royals(pos, BLACK);
+}
+
+int repetitions(const Position *pos)
+{
+    int n = 0;
+    int limit = pos->ply - pos->rep_plies;
+    if (limit < 0)
+        limit = 0;
+    for (int i = pos->ply - 2; i >= limit; i -= 2)
+        if (pos->undo[i].hash == pos->hash)
+            n++;
+    return n;
+}
+
+/* The plies back to the earliest occurrence of the current position
+ * within the repetition window: the cycle the repetition rule judges. */
+static int earliest_repetition_plies(const Position *pos)
+{
+    int plies = 0, limit = pos->ply - pos->rep_plies;
+    if (limit < 0)
+        limit = 0;
+    for (int i = pos->ply - 2; i >= limit; i -= 2)
+        if (pos->undo[i].hash == pos->hash)
+            plies = pos->ply - i;
+    return plies;
+}
+
+/* ---- moves ---------------------------------------------------------------- */
+
+void rules_legal_moves(Position *pos, MoveList *ml)
+{
+    if (rules_immediate(pos) != OUTCOME_NONE) {
+        ml->n = 0;
+        return;
+    }
+    movegen_legal(pos, ml);
+}
+
+void rules_playable_moves(Position *pos, MoveList *ml)
+{
+    if (rules_grace_move_pending(pos))
+        movegen_legal(pos, ml);
+    else
+        rules_legal_moves(pos, ml);
+}
+
+int rules_refused_drop_mates(Position *pos)
+{
+    const Variant *v = pos->v;
+    if (!v->has_drops || rules_immediate(pos) != OUTCOME_NONE)
+        return 0;
+    MoveList *ml = malloc(sizeof *ml);
+    if (!ml)
+        return 0;
+    gen_pseudo(pos, ml);
+    int n = 0;
+    for (int i = 0; i < ml->n; i++) {
+        Move m = ml->m[i];
+        if (m.kind != MOVE_DROP || !v->piece[m.piece].drop_no_mate)
+            continue;
+        position_make(pos, m);
+        n += !position_illegal(pos) && movegen_drop_mates(pos);
+        position_unmake(pos);
+    }
+    free(ml);
+    return n;
+}
+
+/* ---- the referee ------------------------------------------------------------ */
+
+static bool set_end(GameEnd *end, Outcome o, const char *reason)
+{
+    end->outcome = o;
+    snprintf(end->reason, sizeof end->reason, "%s", reason);
+    return true;
+}
+
+static bool announce_immediate(Position *pos, Outcome now, GameEnd *end)
+{
+    const Rules *r = &pos->v->rules;
+    char buf[80];
+    int winner = now == OUTCOME_WIN ? pos->side : !pos->side;
+    if (now == OUTCOME_DRAW)
+        return set_end(end, now, "draw by rule");
+    bool bared = r->bare_king != OUTCOME_NONE
+              && rules_only_royals(pos, pos->side) != rules_only_royals(pos, !pos->side);
+    if (r->check_limit && pos->checks[!pos->side] >= r->check_limit)
+        snprintf(buf, sizeof buf, "%s gives check %d times", color_name(winner), r->check_limit);
+    else if (bared)
+        snprintf(buf, sizeof buf, "%s wins: bare king", color_name(winner));
+    else
+        snprintf(buf, sizeof buf, "%s wins by rule", color_name(winner));
+    return set_end(end, now, buf);
+}
+
+static bool announce_no_moves(Position *pos, GameEnd *end)
+{
+    bool check = in_check(pos, pos->side);
+    Outcome o = rules_no_moves(pos, check);
+    char buf[80];
+    if (check)
+        snprintf(buf, sizeof buf, "%s mates", color_name(!pos->side));
+    else if (pos->v->rules.stalemate_material && o != OUTCOME_DRAW)
+        snprintf(buf, sizeof buf, "stalemate: %s has fewer pieces",
+                 color_name(o == OUTCOME_WIN ? pos->side : !pos->side));
+    else
+        snprintf(buf, sizeof buf, "stalemate");
+    return set_end(end, o, buf);
+}
+
+static bool announce_repetition(Position *pos, GameEnd *end)
+{
+    const Rules *r = &pos->v->rules;
+    bool perpetual;
+    Outcome o = rules_repetition(pos, earliest_repetition_plies(pos), &perpetual);
+    if (perpetual)
+        return set_end(end, o, "perpetual check");
+    char buf[80];
+    snprintf(buf, sizeof buf, "%d-fold repetition", r->repetition_count);
+    return set_end(end, o, buf);
+}
+
+bool game_end(Position *pos, GameEnd *end)
+{
+    const Rules *r = &pos->v->rules;
+    end->outcome = OUTCOME_NONE;
+    end->reason[0] = '\0';
+
+    if (rules_grace_move_pending(pos))
+        return false;     /* the bared side still has its reply to play */
+    Outcome now = rules_immediate(pos);
+    if (now != OUTCOME_NONE)
+        return announce_immediate(pos, now, end);
+
+    MoveList *ml = malloc(sizeof *ml);
+    if (!ml)
+        return false;
+    movegen_legal(pos, ml);
+    int nmoves = ml->n;
+    free(ml);
+    if (nmoves == 0)
+        return announce_no_moves(pos, end);
+
+    if (r->repetition_count && repetitions(pos) + 1 >= r->repetition_count)
+        return announce_repetition(pos, end);
+    if (rules_move_rule_reached(pos)) {
+        char buf[80];
+        snprintf(buf, sizeof buf, "%d-move rule", r->move_rule);
+        return set_end(end, OUTCOME_DRAW, buf);
+    }
+    if (rules_insufficient_material(pos))
+        return set_end(end, OUTCOME_DRAW, "insufficient material");
+    return false;
+}

@@ -1,0 +1,95 @@
+/*
+ * rules.h — how a game ends, as the variant's rules say, in one place for
+ * the referee (game_end, which the protocols call after every move) and
+ * the search (which asks the same questions at every node and turns the
+ * outcome into a score):
+ *   - immediate results: n-th check, flag region, extinction, bare king
+ *     (with the bared side's grace move), a royal blown up;
+ *   - no legal move: checkmate, stalemate, stalemate won by material;
+ *   - repetition, with perpetual check judged over the cycle;
+ *   - the move-count rule, with checking moves left out where it says so;
+ *   - insufficient material (only royals left).
+ * Outcomes are always for the side to move.
+ */
+#ifndef RULES_H
+#define RULES_H
+
+#include "board/movegen.h"
+#include "board/position.h"
+
+typedef struct {
+    Outcome outcome;     /* for the side to move: OUTCOME_NONE while the game goes on */
+    char    reason[80];  /* "White mates", "stalemate", "3-fold repetition", ... */
+} GameEnd;
+
+/* A win for one side is a loss for the other. */
+Outcome outcome_invert(Outcome o);
+
+/* ---- the rules one at a time ------------------------------------------- */
+
+/* A rule that ends the game at once has fired (n-th check, flag region
+ * reached, extinction, bare king: a bared side to move loses unless the
+ * rules grant it a reply that bares the other side too).  Returns the
+ * outcome for the side to move, or OUTCOME_NONE.  `pos` is only changed
+ * temporarily (the grace-move test makes and unmakes moves). */
+Outcome rules_immediate(Position *pos);
+
+/* Has `color` nothing left but royal pieces (a bare king)? */
+bool rules_only_royals(const Position *pos, int color);
+
+/* Has the side to move just been bared under a bare-king rule with a
+ * grace move?  The outcome is known (rules_immediate looks ahead), but
+ * the bared side still plays its reply and referees such as XBoard end
+ * the game only after it. */
+bool rules_grace_move_pending(const Position *pos);
+
+/* The side to move has no legal move: what that is for it. */
+Outcome rules_no_moves(const Position *pos, bool in_check);
+
+/* The position repeats the one `cycle_plies` plies back, often enough for
+ * the repetition rule: the outcome for the side to move.  Perpetual check
+ * (one side checked with every move of the cycle) takes the variant's
+ * perpetual-check outcome; *perpetual (may be NULL) says whether it did. */
+Outcome rules_repetition(Position *pos, int cycle_plies, bool *perpetual);
+
+/* Has the move-count rule been reached (checking moves left out where the
+ * variant says so; moves from before the recorded history count as
+ * quiet)?  The game is then drawn if the side to move has a legal move. */
+bool rules_move_rule_reached(Position *pos);
+
+/* Only royal pieces left on the board and no drops: nobody can mate. */
+bool rules_insufficient_material(const Position *pos);
+
+/* ---- what the referee and the protocols use ------------------------------ */
+
+/* Every legal move; none when the game has ended by an immediate rule. */
+void rules_legal_moves(Position *pos, MoveList *ml);
+
+/* The moves a player may still make while the referee lets the game go
+ * on: rules_legal_moves, plus the grace move of a bared king.  For moves
+ * that come over a protocol and the move the engine plays. */
+void rules_playable_moves(Position *pos, MoveList *ml);
+
+/* How many drops rules_legal_moves refused only because they would mate
+ * with a piece that may not drop-mate (perft cross-checks against engines
+ * that generate such drops). */
+int rules_refused_drop_mates(Position *pos);
+
+/* Make sure the last `plies` moves (as far back as the history goes) know
+ * whether they gave check, replaying them where it is not known.  The
+ * search calls it once at the root so the rules never replay in the tree. */
+void rules_note_checks(Position *pos, int plies);
+
+/* Is the game over in `pos`?  Considers the whole history kept in pos
+ * (repetitions since the last irreversible move). */
+bool game_end(Position *pos, GameEnd *end);
+
+/* How many times the current position occurred before (same side to move,
+ * same hash) since the last irreversible move. */
+int repetitions(const Position *pos);
+
+/* The result string for CECP/PGN from an outcome for `side`:
+ * "1-0", "0-1", "1/2-1/2". */
+const char *result_string(Outcome outcome_for_side, int side);
+
+#endif

@@ -1,0 +1,34 @@
+# catalog/: variant files (YAML) read into variants: the search path, the
+# built-in copies, `extends`, the schema, diagnostics with line and column.
+src_libengine_a_SOURCES += \
+	src/catalog/variant_load.h src/catalog/variant_load.c
+src_libengine_a_CPPFLAGS += -DPKGDATADIR='"$(pkgdatadir)"'
+
+# The shipped variant files: installed for users to read and copy, and
+# compiled into the program (src/catalog/variants_builtin.c is generated
+# from these same files, so there is never a second copy to keep in step).
+variantsdir = $(pkgdatadir)/variants
+dist_variants_DATA = \
+	variants/chess.yaml variants/nocastle.yaml variants/fischerandom.yaml \
+	variants/capablanca.yaml variants/caparandom.yaml variants/gothic.yaml \
+	variants/janus.yaml variants/embassy.yaml variants/grand.yaml \
+	variants/courier.yaml variants/courier-traditional.yaml variants/los-alamos.yaml \
+	variants/horde.yaml variants/atomic.yaml variants/seirawan.yaml \
+	variants/shatranj.yaml variants/makruk.yaml \
+	variants/asean.yaml variants/knightmate.yaml variants/berolina.yaml \
+	variants/crazyhouse.yaml variants/3check.yaml variants/kingofthehill.yaml \
+	variants/giveaway.yaml variants/suicide.yaml variants/losers.yaml \
+	variants/extinction.yaml variants/shogi.yaml variants/minishogi.yaml \
+	variants/euroshogi.yaml variants/xiangqi.yaml variants/minixiangqi.yaml \
+	variants/nursery.yaml variants/menagerie.yaml
+
+# A build-machine tool (it only reads and writes text files).
+noinst_PROGRAMS += src/catalog/embed_variants
+src_catalog_embed_variants_SOURCES = src/catalog/embed_variants.c
+
+nodist_src_libengine_a_SOURCES = src/catalog/variants_builtin.c
+BUILT_SOURCES += src/catalog/variants_builtin.c
+CLEANFILES += src/catalog/variants_builtin.c
+
+src/catalog/variants_builtin.c: $(dist_variants_DATA) src/catalog/embed_variants$(EXEEXT)
+	$(AM_V_GEN)src/catalog/embed_variants$(EXEEXT) $@ $(srcdir) $(dist_variants_DATA)

@@ -1,0 +1,69 @@
+/*
+ * variant_load.h — read variant files (YAML) into Variant structs.
+ *
+ * The loader is the only code that knows YAML.  It reads the built-in
+ * variant files compiled into the program and the files on the search
+ * path, resolves `extends`, checks everything it can, and reports each
+ * problem as `FILE:LINE:COLUMN: error: text`.  A bad file is skipped; it
+ * never stops good files loading.  The format is documented in
+ * menagerie-variants(5).
+ */
+#ifndef VARIANT_LOAD_H
+#define VARIANT_LOAD_H
+
+#include <stdio.h>
+#include "variant/variant.h"
+
+struct VarRegistry;
+
+typedef struct {
+    Variant **items;
+    int count, cap;
+    struct VarRegistry *reg;   /* parsed documents, kept for later `extends` */
+} VariantSet;
+
+void varset_init(VariantSet *set);
+void varset_free(VariantSet *set);
+
+/* Load the built-in variants, then the search path, highest priority
+ * first: extra_path (a ':'-separated list of files and directories, or
+ * NULL), $MENAGERIE_VARIANTS (same syntax), $XDG_DATA_HOME/menagerie/variants
+ * (default ~/.local/share/menagerie/variants), PKGDATADIR/variants.  A
+ * variant found on the search path replaces a built-in one, or one from a
+ * lower-priority directory, of the same name.  Diagnostics go to `diag`,
+ * each line prefixed by `prefix` ("# " for CECP, "info string " for UCI,
+ * "" on a terminal).  Returns the number of errors. */
+int varset_load_all(VariantSet *set, const char *extra_path, FILE *diag, const char *prefix);
+
+/* Load only the built-in variants.  Returns the number of errors (0 unless
+ * a shipped file is broken). */
+int varset_load_builtin(VariantSet *set, FILE *diag, const char *prefix);
+
+/* Load one file, or every *.yaml file of a directory, above everything
+ * loaded so far (its variants replace loaded ones of the same name).
+ * Returns the number of errors. */
+int varset_load_path(VariantSet *set, const char *path, FILE *diag, const char *prefix);
+
+/* Load YAML text held in memory (a protocol option sending a definition);
+ * `label` names it in diagnostics.  Returns the number of errors. */
+int varset_load_text(VariantSet *set, const char *label, const char *text,
+                     FILE *diag, const char *prefix);
+
+/* Find a variant by name or alias, case-insensitive.  NULL if unknown. */
+const Variant *varset_find(const VariantSet *set, const char *name);
+
+/* The closest name or alias to `name` within edit distance 2, or NULL
+ * (for "unknown variant 'capablanka' (did you mean 'capablanca'?)"). */
+const char *varset_suggest(const VariantSet *set, const char *name);
+
+/* Variant files compiled into the program (src/catalog/variants_builtin.c,
+ * generated from variants/ by embed_variants). */
+typedef struct {
+    const char *name;   /* "chess.yaml" */
+    const char *text;
+} BuiltinVariantFile;
+
+extern const BuiltinVariantFile variants_builtin[];
+extern const int variants_builtin_count;
+
+#endif

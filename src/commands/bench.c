@@ -1,0 +1,153 @@
+/*
+ * bench.c — the bench signature and the eval breakdown (see bench.h).
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "commands/bench.h"
+#include "search/eval.h"
+#include "search/search.h"
+
+typedef struct {
+    const char *variant;
+    const char *fen;      /* NULL: the variant's start position */
+} BenchPosition;
+
+/* Variants missing from the set are skipped (with a note), so the
+ * signature is only comparable between builds with the same variants. */
+static const BenchPosition bench_positions[] = {
+    { "chess", NULL },
+    { "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" },
+    { "chess", "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8" },
+    { "chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1" },
+    { "chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1" },
+    { "capablanca", NULL },
+    { "capablanca", "r1abqkbcnr/pppp1ppppp/2n7/4p5/4P5/5N4/PPPP1PPPPP/RNABQKBC1R w KQkq - 2 3" },
+    { "shogi", NULL },
+    { "xiangqi", NULL },
+    { "xiangqi", "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2B1NC1/9/RN1AKAB1R w - - 0 1" },
+    { "crazyhouse", NULL },
+    { "grand", NULL },
+    { "makruk", NULL },
+    { "minishogi", NULL },
+    { "kingofthehill", NULL },
+    { "menagerie", NULL },
+    { "nursery", NULL },
+};
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+uint64_t bench_run(const VariantSet *set, int depth, FILE *out)
+{
+    Search *s = search_create(16);
+    Position *pos = malloc(sizeof *pos);
+    if (!s || !pos) {
+        fprintf(stderr, "menagerie bench: out of memory\n");
+        search_destroy(s);
+        free(pos);
+        return 0;
+    }
+    uint64_t total = 0;
+    double t0 = now_seconds();
+    int n = (int)(sizeof bench_positions / sizeof bench_positions[0]);
+    for (int i = 0; i < n; i++) {
+        const BenchPosition *bp = &bench_positions[i];
+        const Variant *v = varset_find(set, bp->variant);
+        char err[256];
+        if (!v) {
+            fprintf(stderr, "bench: variant '%s' not available, skipped\n", bp->variant);
+            continue;
+        }
+        if (position_set_fen(pos, v, bp->fen ? bp->fen : v->start_fen, err, sizeof err) != 0) {
+            fprintf(stderr, "bench: %s: bad FEN: %s\n", bp->variant, err);
+            continue;
+        }
+        SearchLimits lim;
+        memset(&lim, 0, sizeof lim);
+        lim.depth = depth;
+        lim.time_ms[0] = lim.time_ms[1] = -1;
+        lim.multipv = 1;
+        search_clear(s);
+        Move ponder;
+        Move best = search_run(s, pos, &lim, NULL, &ponder);
+        uint64_t nodes = search_nodes(s);
+        char name[32];
+        move_to_string(pos, best, false, name, sizeof name);
+        fprintf(out, "%2d %-14s %-8s %12" PRIu64 "\n", i + 1, bp->variant, name, nodes);
+        total += nodes;
+    }
+    double dt = now_seconds() - t0;
+    fprintf(out, "\nNodes searched: %" PRIu64 "\n", total);
+    fprintf(out, "Nodes/second: %.0f\n", dt > 0 ? total / dt : 0.0);
+    search_destroy(s);
+    free(pos);
+    return total;
+}
+
+int cmd_bench(const VariantSet *set, int argc, char **argv)
+{
+    int depth = BENCH_DEFAULT_DEPTH;
+    if (argc > 2) {
+        fprintf(stderr, "usage: menagerie bench [DEPTH]\n");
+        return 2;
+    }
+    if (argc == 2) {
+        depth = atoi(argv[1]);
+        if (depth < 1 || depth > 64) {
+            fprintf(stderr, "menagerie bench: DEPTH must be 1..64\n");
+            return 2;
+        }
+    }
+    bench_run(set, depth, stdout);
+    return 0;
+}
+
+int cmd_eval(const VariantSet *set, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "variant", required_argument, NULL, 'v' },
+        { "fen", required_argument, NULL, 'f' },
+        { NULL, 0, NULL, 0 }
+    };
+    const char *variant = "chess", *fen = NULL;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "v:f:", opts, NULL)) != -1) {
+        switch (c) {
+        case 'v': variant = optarg; break;
+        case 'f': fen = optarg; break;
+        default:
+            fprintf(stderr, "usage: menagerie eval [-v VARIANT] [--fen FEN]\n");
+            return 2;
+        }
+    }
+    const Variant *v = varset_find(set, variant);
+    if (!v) {
+        fprintf(stderr, "menagerie: unknown variant '%s' (try 'menagerie list')\n", variant);
+        return 2;
+    }
+    Position *pos = malloc(sizeof *pos);
+    char err[256];
+    if (!pos || position_set_fen(pos, v, fen ? fen : v->start_fen, err, sizeof err) != 0) {
+        fprintf(stderr, "menagerie eval: bad FEN: %s\n", pos ? err : "out of memory");
+        free(pos);
+        return 2;
+    }
+    const EvalTables *et = eval_tables(v);
+    if (!et) {
+        free(pos);
+        return 2;
+    }
+    position_print(pos, stdout);
+    putchar('\n');
+    eval_print(et, pos, stdout);
+    free(pos);
+    return 0;
+}

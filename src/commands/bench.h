@@ -1,0 +1,27 @@
+/*
+ * bench.h — the `bench` and `eval` commands.
+ *
+ * bench searches a fixed set of positions from several variants to a
+ * fixed depth, clearing the hash table between them, and prints the
+ * total node count: a signature that changes only when the search does.
+ */
+#ifndef BENCH_H
+#define BENCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "catalog/variant_load.h"
+
+#define BENCH_DEFAULT_DEPTH 8
+
+/* Search every bench position to `depth`; per-position lines and the
+ * totals go to `out`.  Returns the total node count. */
+uint64_t bench_run(const VariantSet *set, int depth, FILE *out);
+
+/* `menagerie bench [DEPTH]` */
+int cmd_bench(const VariantSet *set, int argc, char **argv);
+
+/* `menagerie eval [-v VARIANT] [--fen FEN]` */
+int cmd_eval(const VariantSet *set, int argc, char **argv);
+
+#endif

@@ -1,0 +1,5 @@
+# commands/: what the program does besides playing: bench, eval, check,
+# list, show.
+src_libengine_a_SOURCES += \
+	src/commands/bench.h src/commands/bench.c \
+	src/commands/variant_cmds.h src/commands/variant_cmds.c

@@ -1,0 +1,314 @@
+/*
+ * variant_cmds.c — `menagerie check`, `menagerie list`, `menagerie show`.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands/variant_cmds.h"
+
+int cmd_check(int argc, char **argv)
+{
+    VariantSet set;
+    int errors = 0;
+
+    if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+        fprintf(argc < 2 ? stderr : stdout,
+                "Usage: menagerie check FILE...\n"
+                "Validate variant files (a directory means every *.yaml in it).\n"
+                "Files may extend the built-in variants and each other.\n"
+                "Exit status: 0 no errors, 1 errors found, 2 usage.\n");
+        return argc < 2 ? 2 : 0;
+    }
+    varset_init(&set);
+    /* The built-ins are what user files extend; they are checked by `make check`. */
+    varset_load_builtin(&set, NULL, "");
+    for (int i = 1; i < argc; i++) {
+        int n = varset_load_path(&set, argv[i], stderr, "");
+        errors += n;
+        if (n)
+            continue;
+        printf("%s: ok", argv[i]);
+        int shown = 0;
+        for (int k = 0; k < set.count; k++) {
+            const Variant *v = set.items[k];
+            size_t len = strlen(argv[i]);
+            if (!strncmp(v->origin, argv[i], len)) {
+                printf("%s%s", shown++ ? ", " : " (", v->name);
+            }
+        }
+        printf("%s\n", shown ? ")" : "");
+    }
+    varset_free(&set);
+    return errors ? 1 : 0;
+}
+
+void variant_print_list(const VariantSet *set, FILE *out)
+{
+    int width = 8;
+    for (int i = 0; i < set->count; i++) {
+        int n = (int)strlen(set->items[i]->name);
+        width = n > width ? n : width;
+    }
+    for (int i = 0; i < set->count; i++) {
+        const Variant *v = set->items[i];
+        char board[16];
+        snprintf(board, sizeof board, "%dx%d", v->files, v->ranks);
+        fprintf(out, "%-*s  %-6s %s%s\n", width, v->name, board, v->origin,
+                v->abstract ? " (abstract)" : "");
+    }
+}
+
+int cmd_list(const VariantSet *set, int argc, char **argv)
+{
+    if (argc > 1) {
+        fprintf(stderr, "Usage: menagerie %s\n"
+                        "List the known variants: name, board size, file it came from.\n", argv[0]);
+        return 2;
+    }
+    variant_print_list(set, stdout);
+    return 0;
+}
+
+/* The board part of a FEN drawn as a diagram (upper case: first player). */
+static void print_placement(const Variant *v, const char *fen, FILE *out)
+{
+    const char *p = fen;
+    for (int rank = v->ranks - 1; rank >= 0; rank--) {
+        int file = 0;
+        fprintf(out, "  %2d ", rank + 1);
+        while (*p && *p != '/' && *p != ' ' && *p != '[') {
+            if (isdigit((unsigned char)*p)) {
+                int k = (int)strtol(p, (char **)&p, 10);
+                for (; k > 0 && file < v->files; k--, file++)
+                    fputs(" .", out);
+                continue;
+            }
+            if (*p == '+') {
+                fprintf(out, "+%c", p[1] ? p[1] : '?');
+                p += p[1] ? 2 : 1;
+            } else if (*p == '*') {
+                fputs("  ", out);
+                p++;
+            } else {
+                fprintf(out, " %c", *p++);
+            }
+            while (*p == '~' || *p == '!' || *p == '\'')
+                p++;
+            file++;
+        }
+        for (; file < v->files; file++)
+            fputs(" .", out);
+        fputc('\n', out);
+        if (*p == '/')
+            p++;
+    }
+    fputs("     ", out);
+    for (int f = 0; f < v->files; f++)
+        fprintf(out, " %c", 'a' + f);
+    fputc('\n', out);
+}
+
+static const char *outcome_name(Outcome o)
+{
+    switch (o) {
+    case OUTCOME_LOSS: return "loses";
+    case OUTCOME_DRAW: return "draws";
+    case OUTCOME_WIN:  return "wins";
+    default:           return "-";
+    }
+}
+
+static void print_types(const Variant *v, uint32_t mask, FILE *out)
+{
+    for (int t = 0; t < v->ntypes; t++)
+        if (mask & (1u << t))
+            fprintf(out, " %s", v->piece[t].id);
+}
+
+/* How many squares of `rank` are in the set: -1 for all of them. */
+static int rank_coverage(const Variant *v, const SquareSet *set, int rank)
+{
+    int in = 0, all = 0;
+    for (int f = 0; f < v->files; f++) {
+        int sq = var_square(v, f, rank);
+        if (v->geom.hole[sq])
+            continue;
+        all++;
+        in += sqset_has(set, sq);
+    }
+    return in == all ? -1 : in;
+}
+
+/* Whole ranks as "ranks 1-5" or "rank 8"; false if the set is not made of whole ranks. */
+static bool print_ranks(const Variant *v, const SquareSet *set, FILE *out)
+{
+    int full = 0;
+    for (int r = 0; r < v->ranks; r++) {
+        int c = rank_coverage(v, set, r);
+        if (c > 0)
+            return false;
+        full += c == -1;
+    }
+    const char *sep = full == 1 ? " rank " : " ranks ";
+    for (int r = 0; r < v->ranks; r++) {
+        if (rank_coverage(v, set, r) != -1)
+            continue;
+        int last = r;
+        while (last + 1 < v->ranks && rank_coverage(v, set, last + 1) == -1)
+            last++;
+        fprintf(out, last > r ? "%s%d-%d" : "%s%d", sep, r + 1, last + 1);
+        sep = ", ";
+        r = last;
+    }
+    return true;
+}
+
+/* The squares of a set for White: whole ranks, or square by square
+ * ("d1 e1 f1 d2 ..."), or a count when that list would be long. */
+static void print_squares(const Variant *v, const SquareSet *set, FILE *out)
+{
+    int n = 0, total = v->files * v->ranks;
+    for (int sq = 0; sq < total; sq++)
+        n += sqset_has(set, sq) && !v->geom.hole[sq];
+    if (n == 0) {
+        fputs(" no square", out);
+        return;
+    }
+    if (print_ranks(v, set, out))
+        return;
+    if (n > 24) {
+        fprintf(out, " %d squares", n);
+        return;
+    }
+    for (int sq = 0; sq < total; sq++)
+        if (sqset_has(set, sq) && !v->geom.hole[sq])
+            fprintf(out, " %c%d", 'a' + var_file(v, sq), var_rank(v, sq) + 1);
+}
+
+static void print_piece(const Variant *v, int t, FILE *out)
+{
+    const PieceType *pt = &v->piece[t];
+    XbBoardView view;
+    int from = var_square(v, v->files / 2, v->ranks / 2);
+
+    fprintf(out, "\n%s  %s  %s", pt->id, pt->name, pt->betza);
+    if (pt->value)
+        fprintf(out, "  value %d", pt->value);
+    if (pt->royal)
+        fputs("  royal", out);
+    if (!pt->capturable)
+        fputs("  cannot be captured", out);
+    if (pt->synonyms[0])
+        fprintf(out, "  also written %s", pt->synonyms);
+    fputc('\n', out);
+    if (pt->can_promote) {
+        fputs("   promotes to", out);
+        print_types(v, pt->promo_to, out);
+        if (pt->promoted != NO_TYPE && !(pt->promo_to >> pt->promoted & 1))
+            fprintf(out, " %s", v->piece[pt->promoted].id);
+        if (pt->promo_to_captured)
+            fputs(" (only types already lost)", out);
+        fputs(" on", out);
+        print_squares(v, &pt->promo_zone[WHITE], out);
+        fputc('\n', out);
+    }
+    if (pt->confined) {
+        fputs("   confined to", out);
+        print_squares(v, &pt->allowed[WHITE], out);
+        fputc('\n', out);
+    }
+    if (pt->has_extra) {
+        fprintf(out, "   also %s on", pt->extra_betza);
+        print_squares(v, &pt->extra_region[WHITE], out);
+        fputc('\n', out);
+    }
+    if (pt->id[0] == '+' && pt->demotes_to != NO_TYPE)
+        fprintf(out, "   becomes %s when captured\n", v->piece[pt->demotes_to].id);
+    while (v->geom.hole[from] && from > 0)
+        from--;
+    xb_view_init(&view, &v->geom, WHITE);
+    xb_diagram(out, &pt->moves, &pt->table, &view, from, 0);
+}
+
+static void print_rules(const Variant *v, FILE *out)
+{
+    const Rules *r = &v->rules;
+    fprintf(out, "\nRules: the checkmated player %s, the stalemated player %s",
+            outcome_name(r->checkmated),
+            r->stalemate_material ? "wins with fewer pieces" : outcome_name(r->stalemated));
+    if (r->repetition_count)
+        fprintf(out, ", %d-fold repetition %s", r->repetition_count, outcome_name(r->repetition));
+    if (r->move_rule)
+        fprintf(out, ", %d-move rule%s", r->move_rule,
+                r->move_rule_skips_checks ? " (checks do not count)" : "");
+    fputs(".\n", out);
+    if (r->bare_king != OUTCOME_NONE)
+        fprintf(out, "A player left with a bare king %s%s.\n", outcome_name(r->bare_king),
+                r->bare_king_grace ? " (unless the other king can be bared in reply)" : "");
+    if (r->extinction) {
+        fprintf(out, "A player who loses %s of", r->extinction_together ? "all" : "every piece of one");
+        print_types(v, r->extinction, out);
+        fprintf(out, " %s.\n", outcome_name(r->extinction_result));
+    }
+    if (r->flag_pieces) {
+        fputs("Reaching the flag region with", out);
+        print_types(v, r->flag_pieces, out);
+        fprintf(out, " %s.\n", outcome_name(r->flag_result));
+    }
+    if (r->check_limit)
+        fprintf(out, "Giving check %d times wins.\n", r->check_limit);
+    if (r->must_capture)
+        fputs("Capturing is compulsory.\n", out);
+    if (r->facing_royals_illegal)
+        fputs("Royal pieces may not face each other.\n", out);
+    if (v->castling.enabled)
+        fprintf(out, "Castling: the king goes to %c (short) or %c (long)%s.\n",
+                'a' + v->castling.king_to_short, 'a' + v->castling.king_to_long,
+                v->castling.shuffle ? ", Chess960 style" : "");
+    if (v->hand.enabled)
+        fputs("Captured pieces go to a hand and may be dropped.\n", out);
+}
+
+void variant_print_show(const Variant *v, FILE *out)
+{
+    fprintf(out, "%s — %s (%dx%d board, %s)\n", v->name, v->title, v->files, v->ranks, v->origin);
+    if (v->naliases) {
+        fputs("Also known as:", out);
+        for (int a = 0; a < v->naliases; a++)
+            fprintf(out, " %s", v->aliases[a]);
+        fputc('\n', out);
+    }
+    if (v->url[0])
+        fprintf(out, "%s\n", v->url);
+    fprintf(out, "\nStart position: %s\n", v->start_fen);
+    print_placement(v, v->start_fen, out);
+    fprintf(out, "\nPieces (moves shown for White; %c the piece, %c move or capture, "
+            "%c move only, %c capture only):\n", XB_MARK_PIECE, XB_MARK_BOTH, XB_MARK_MOVE,
+            XB_MARK_CAPT);
+    for (int t = 0; t < v->ntypes; t++)
+        print_piece(v, t, out);
+    print_rules(v, out);
+}
+
+int cmd_show(const VariantSet *set, int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "Usage: menagerie show VARIANT\n"
+                        "Show a variant's start position and its pieces' moves.\n");
+        return 2;
+    }
+    const Variant *v = varset_find(set, argv[1]);
+    if (!v) {
+        const char *hint = varset_suggest(set, argv[1]);
+        if (hint)
+            fprintf(stderr, "menagerie show: unknown variant '%s' (did you mean '%s'?)\n",
+                    argv[1], hint);
+        else
+            fprintf(stderr, "menagerie show: unknown variant '%s' (see 'menagerie list')\n",
+                    argv[1]);
+        return 1;
+    }
+    variant_print_show(v, stdout);
+    return 0;
+}

@@ -1,0 +1,44 @@
+/*
+ * cecp.h — the XBoard / CECP v2 front end (and console mode).
+ *
+ * cecp_run() is the protocol loop: it reads commands through io.h until
+ * `quit` or end of input.  `first` is the command already read by the
+ * caller (it decided which protocol to speak), or NULL.
+ *
+ * The cecp_*variant* functions (cecp_variant.c) translate variants to what
+ * XBoard understands: the names in `feature variants`, and the `setup` and
+ * `piece` commands that teach XBoard an engine-defined variant.
+ */
+#ifndef CECP_H
+#define CECP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "catalog/variant_load.h"
+
+int cecp_run(VariantSet *set, const char *first);
+
+/* The name XBoard knows the variant by (an alias such as "normal"), or its
+ * own name for an engine-defined variant. */
+const char *cecp_variant_name(const Variant *v);
+
+/* The comma-separated list for `feature variants`. */
+void cecp_variant_list(const VariantSet *set, char *buf, size_t size);
+
+/* Find the variant XBoard means by `name`: a name or alias, or a
+ * board-size-prefixed name like "10x8+0_fairy" or "5x5+5_shogi". */
+const Variant *cecp_find_variant(const VariantSet *set, const char *name);
+
+/* XBoard's piece-to-char table for v (explicit or generated). */
+void cecp_piece_to_char(const Variant *v, char *buf, size_t size);
+
+/* Does XBoard need `setup`/`piece` lines for v? */
+bool cecp_needs_setup(const Variant *v);
+
+/* What XBoard must be told on `variant`: for variants it does not know the
+ * `setup` line, then one `piece` line per type; for those it knows, a
+ * `piece` line for each type in xboard.teach.  Each line goes through
+ * `emit` (without newline). */
+void cecp_setup_lines(const Variant *v, void (*emit)(const char *line, void *ctx), void *ctx);
+
+#endif

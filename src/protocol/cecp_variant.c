@@ -1,0 +1,284 @@
+/*
+ * cecp_variant.c — variants as XBoard sees them: names, the piece-to-char
+ * table, and the `setup` / `piece` commands (docs/xbetza.md §10,
+ * menagerie-variants(5) "GUI presentation").
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "protocol/cecp.h"
+#include "board/position.h"
+
+/* Variant names XBoard 4.9.1 knows (VariantNames in common.h). */
+static const char *const xboard_names[] = {
+    "normal", "wildcastle", "nocastle", "fischerandom", "bughouse", "crazyhouse",
+    "losers", "suicide", "giveaway", "twokings", "kriegspiel", "atomic", "3check",
+    "shatranj", "xiangqi", "shogi", "capablanca", "gothic", "falcon", "courier",
+    "knightmate", "berolina", "janus", "caparandom", "cylinder", "super", "great",
+    "twilight", "makruk", "sittuyin", "seirawan", "spartan", "lion", "elven", "chu",
+    "chuchess", "asean", "grand", "mighty", "fairy", NULL
+};
+
+static bool xboard_knows_name(const char *name)
+{
+    for (int i = 0; xboard_names[i]; i++)
+        if (strcmp(xboard_names[i], name) == 0)
+            return true;
+    return false;
+}
+
+const char *cecp_variant_name(const Variant *v)
+{
+    if (v->xboard.known) {
+        if (xboard_knows_name(v->name))
+            return v->name;
+        for (int i = 0; i < v->naliases; i++)
+            if (xboard_knows_name(v->aliases[i]))
+                return v->aliases[i];
+    }
+    return v->name;
+}
+
+void cecp_variant_list(const VariantSet *set, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < set->count; i++) {
+        const Variant *v = set->items[i];
+        if (v->abstract)
+            continue;
+        const char *name = cecp_variant_name(v);
+        /* a later file may have replaced this name: list it once */
+        if (varset_find(set, name) != v)
+            continue;
+        int n = snprintf(buf + len, size - len, "%s%s", len ? "," : "", name);
+        if (n < 0 || (size_t)n >= size - len)
+            break;
+        len += (size_t)n;
+        /* engine-defined variants also answer to their aliases, the names
+           other engines use for them (so XBoard can pair us with them) */
+        for (int a = 0; !v->xboard.known && a < v->naliases; a++) {
+            if (varset_find(set, v->aliases[a]) != v)
+                continue;
+            n = snprintf(buf + len, size - len, ",%s", v->aliases[a]);
+            if (n < 0 || (size_t)n >= size - len)
+                return;
+            len += (size_t)n;
+        }
+    }
+}
+
+static int holdings_size(const Variant *v)
+{
+    if (v->xboard.holdings > 0)
+        return v->xboard.holdings;
+    if (!v->has_drops)
+        return 0;
+    int n = 0;
+    for (int t = 0; t < v->ntypes; t++)
+        if (v->piece[t].id[0] != '+' && !v->piece[t].royal)
+            n++;
+    return n;
+}
+
+const Variant *cecp_find_variant(const VariantSet *set, const char *name)
+{
+    const Variant *v = varset_find(set, name);
+    if (v && !v->abstract)
+        return v;
+    int w, h, s, used = 0;
+    if (sscanf(name, "%dx%d+%d_%n", &w, &h, &s, &used) != 3 || used == 0)
+        return NULL;
+    const char *base = name + used;
+    v = varset_find(set, base);
+    if (v && !v->abstract && v->files == w && v->ranks == h)
+        return v;
+    /* an engine-defined variant announced with this size and parent */
+    for (int i = 0; i < set->count; i++) {
+        const Variant *c = set->items[i];
+        if (!c->abstract && c->files == w && c->ranks == h && holdings_size(c) == s
+            && strcmp(c->xboard.parent, base) == 0)
+            return c;
+    }
+    return NULL;
+}
+
+/* XBoard's piece types in pieceToChar order; promoted forms of the first
+ * eleven sit eleven places later; the King is last. */
+static const char xboard_slots[] = "PNBRQFEACWMOHIJGDVLSUK";
+#define NSLOTS  22
+#define KSLOT   21
+#define PROMO_OFFSET 11
+
+static int base_type_of(const Variant *v, int t)
+{
+    for (int b = 0; b < v->ntypes; b++)
+        if (b != t && v->piece[b].promoted == t)
+            return b;
+    return NO_TYPE;
+}
+
+static int free_slot(const int *slot_type, int lo, int hi)
+{
+    for (int s = lo; s < hi; s++)
+        if (slot_type[s] == NO_TYPE)
+            return s;
+    return -1;
+}
+
+/* Choose an XBoard slot for each unpromoted type. */
+static void assign_slots(const Variant *v, int *slot_type)
+{
+    for (int s = 0; s < NSLOTS; s++)
+        slot_type[s] = NO_TYPE;
+    for (int t = 0; t < v->ntypes; t++) {
+        const PieceType *pt = &v->piece[t];
+        if (pt->id[0] == '+')
+            continue;
+        bool has_promo = pt->promoted != NO_TYPE && pt->promoted != t
+                         && v->piece[pt->promoted].id[0] == '+';
+        int s = -1;
+        if (pt->royal && slot_type[KSLOT] == NO_TYPE)
+            s = KSLOT;
+        if (s < 0) {
+            char glyph = pt->xboard_glyph ? pt->xboard_glyph : pt->letter;
+            const char *p = strchr(xboard_slots, toupper((unsigned char)glyph));
+            if (p && p - xboard_slots != KSLOT && slot_type[p - xboard_slots] == NO_TYPE
+                && (!has_promo || p - xboard_slots < PROMO_OFFSET))
+                s = (int)(p - xboard_slots);
+        }
+        if (s < 0)
+            s = free_slot(slot_type, 0, has_promo ? PROMO_OFFSET : KSLOT);
+        if (s >= 0)
+            slot_type[s] = t;
+    }
+    for (int s = 0; s < PROMO_OFFSET; s++) {
+        int t = slot_type[s];
+        if (t == NO_TYPE)
+            continue;
+        int p = v->piece[t].promoted;
+        if (p != NO_TYPE && p != t && v->piece[p].id[0] == '+'
+            && slot_type[s + PROMO_OFFSET] == NO_TYPE)
+            slot_type[s + PROMO_OFFSET] = p;
+    }
+}
+
+/* The table entry of type t: its letter, '+' for a promoted form; a
+ * dressed letter keeps its suffix. */
+static size_t slot_text(const Variant *v, int t, bool black, char *out)
+{
+    const PieceType *pt = &v->piece[t];
+    size_t n = 0;
+    if (pt->id[0] == '+' && base_type_of(v, t) != NO_TYPE) {
+        out[n++] = '+';
+        return n;
+    }
+    out[n++] = black ? (char)tolower((unsigned char)pt->letter) : pt->letter;
+    const char *suffix = pt->id + (pt->id[0] == '+' ? 2 : 1);
+    if (*suffix == '!' || *suffix == '\'')
+        out[n++] = *suffix;
+    return n;
+}
+
+void cecp_piece_to_char(const Variant *v, char *buf, size_t size)
+{
+    if (v->xboard.piece_to_char[0]) {
+        snprintf(buf, size, "%s", v->xboard.piece_to_char);
+        return;
+    }
+    int slot_type[NSLOTS];
+    assign_slots(v, slot_type);
+    /* trim unused slots at the end (but keep the King last) */
+    int last = 0;
+    for (int s = 0; s < KSLOT; s++)
+        if (slot_type[s] != NO_TYPE)
+            last = s + 1;
+    if (last < 5)
+        last = 5;                       /* XBoard wants at least 12 characters */
+    char tmp[256];
+    size_t n = 0;
+    for (int black = 0; black < 2; black++) {
+        for (int s = 0; s < last; s++) {
+            if (slot_type[s] == NO_TYPE)
+                tmp[n++] = '.';
+            else
+                n += slot_text(v, slot_type[s], black, tmp + n);
+        }
+        if (slot_type[KSLOT] == NO_TYPE)
+            tmp[n++] = '.';
+        else
+            n += slot_text(v, slot_type[KSLOT], black, tmp + n);
+    }
+    tmp[n] = '\0';
+    snprintf(buf, size, "%s", tmp);
+}
+
+bool cecp_needs_setup(const Variant *v)
+{
+    return !v->xboard.known;
+}
+
+/* The king's file on its castling rank in the start position, or -1. */
+static int castling_king_file(const Variant *v)
+{
+    const Castling *c = &v->castling;
+    for (int f = 0; f < v->files; f++)
+        if (v->start_board[var_square(v, f, c->rank)] == piece_code(c->king, WHITE))
+            return f;
+    return -1;
+}
+
+/* Castling as XBetza: `isO2` for FIDE, one side each when they differ. */
+static void castling_betza(const Variant *v, char *out, size_t size)
+{
+    out[0] = '\0';
+    int kf = castling_king_file(v);
+    if (kf < 0)
+        return;
+    const Castling *c = &v->castling;
+    int right = abs(c->king_to_short - kf), left = abs(c->king_to_long - kf);
+    bool short_right = c->king_to_short > kf;
+    int r = short_right ? right : left, l = short_right ? left : right;
+    if (r == l && r > 0)
+        snprintf(out, size, "isO%d", r);
+    else if (r > 0 && l > 0)
+        snprintf(out, size, "irO%dilO%d", r, l);
+    else if (r > 0)
+        snprintf(out, size, "irO%d", r);
+    else if (l > 0)
+        snprintf(out, size, "ilO%d", l);
+}
+
+static void piece_line(const Variant *v, int t, char *line, size_t size)
+{
+    const PieceType *pt = &v->piece[t];
+    char betza[512], castle[32] = "";
+    xb_print(&pt->moves, betza, sizeof betza);
+    if (v->castling.enabled && !v->castling.shuffle && t == v->castling.king
+        && !strchr(betza, 'O'))
+        castling_betza(v, castle, sizeof castle);
+    snprintf(line, size, "piece %s& %s%s", pt->id, betza, castle);
+}
+
+void cecp_setup_lines(const Variant *v, void (*emit)(const char *line, void *ctx), void *ctx)
+{
+    char ptc[256], line[1024];
+    if (!cecp_needs_setup(v)) {
+        /* a variant XBoard knows: only the pieces it has its own idea of */
+        for (int t = 0; t < v->ntypes; t++)
+            if (v->xboard.teach >> t & 1) {
+                piece_line(v, t, line, sizeof line);
+                emit(line, ctx);
+            }
+        return;
+    }
+    cecp_piece_to_char(v, ptc, sizeof ptc);
+    snprintf(line, sizeof line, "setup (%s) %dx%d+%d_%s %s", ptc, v->files, v->ranks,
+             holdings_size(v), v->xboard.parent[0] ? v->xboard.parent : "fairy", v->start_fen);
+    emit(line, ctx);
+    for (int t = 0; t < v->ntypes; t++) {
+        piece_line(v, t, line, sizeof line);
+        emit(line, ctx);
+    }
+}

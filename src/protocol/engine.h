@@ -1,0 +1,124 @@
+/*
+ * engine.h — the game controller both protocol front ends share.
+ *
+ * It owns the current variant and game (a heap-allocated Position whose
+ * undo stack is the game history), the Search, the engine options, and the
+ * search worker thread.  It prints nothing: results come back through
+ * SearchCallbacks (thinking output) and an IO_SEARCH_DONE event (io.h)
+ * carrying the search's id, after which the front end's main thread calls
+ * engine_search_finish().  All game-state functions must be called from
+ * the front end's main thread.
+ */
+#ifndef ENGINE_H
+#define ENGINE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include "board/position.h"
+#include "board/rules.h"
+#include "search/search.h"
+#include "catalog/variant_load.h"
+
+#define ENGINE_NAME     "Menagerie"
+#define ENGINE_AUTHOR   "the Menagerie authors"
+#define ENGINE_HASH_MB  16
+#define ENGINE_HASH_MAX 65536
+#define ENGINE_THREADS_MAX 256
+#define ENGINE_MULTIPV_MAX 256
+
+typedef enum {
+    ENGINE_IDLE,       /* no search */
+    ENGINE_THINK,      /* searching a move to play */
+    ENGINE_PONDER,     /* searching after a guessed opponent move */
+    ENGINE_ANALYZE     /* searching without intent to move */
+} EngineActivity;
+
+typedef struct {
+    size_t hash_mb;
+    int    threads;
+    int    multipv;
+    int    resign_cp;       /* resign below -resign_cp; 0: never */
+} EngineOptions;
+
+typedef struct {
+    Move       best, ponder;   /* ponder: kind MOVE_NULL and from == to when none */
+    bool       have_info;
+    SearchInfo info;           /* the last completed iteration (multipv 1) */
+} EngineResult;
+
+typedef struct Engine {
+    VariantSet    *set;
+    const Variant *variant;
+    char           variant_name[MAX_NAME];
+    Position      *pos;        /* the game; undo stack = history */
+    EngineOptions  opt;
+    Search        *search;
+
+    /* the worker (fields below `lock` are shared with it) */
+    EngineActivity activity;   /* main thread only */
+    unsigned       search_id;  /* id of the running / last search */
+    bool           running;    /* a worker thread exists (main thread only) */
+    pthread_t      worker;
+    Position      *search_pos; /* private copy the worker searches */
+    SearchLimits   limits;
+    MoveList      *include, *exclude;
+    SearchCallbacks user_cb;
+    pthread_mutex_t lock;
+    pthread_cond_t  done_cond;
+    bool           done;
+    EngineResult   result;
+} Engine;
+
+Engine *engine_create(VariantSet *set);
+void    engine_destroy(Engine *e);
+
+/* Variants. */
+const Variant *engine_find_variant(const Engine *e, const char *name);
+void    engine_set_variant(Engine *e, const Variant *v);  /* and its start position */
+/* Load extra variant files (a ':'-separated list); the current variant is
+ * looked up again by name.  Diagnostics go to `diag` with `prefix`.
+ * Returns the number of errors. */
+int     engine_load_variants(Engine *e, const char *paths, FILE *diag, const char *prefix);
+
+/* The game. */
+void    engine_new_game(Engine *e);                  /* start position, clear hash */
+int     engine_set_fen(Engine *e, const char *fen, char *err, size_t errsize);
+bool    engine_parse_move(Engine *e, const char *text, bool cecp_ranks, Move *m,
+                          char *why, size_t whysize);
+void    engine_make_move(Engine *e, Move m);
+bool    engine_undo(Engine *e);                      /* false: nothing to undo */
+int     engine_moves_played(const Engine *e);        /* since the set-up position */
+bool    engine_game_end(Engine *e, GameEnd *end);
+void    engine_legal_moves(Engine *e, MoveList *ml);
+/* Is m (a move of the current position) legal? */
+bool    engine_is_legal(Engine *e, Move m);
+
+/* Options. */
+void    engine_set_hash(Engine *e, size_t mb);
+void    engine_clear_hash(Engine *e);
+void    engine_set_threads(Engine *e, int n);
+
+/* The search.  `root` is copied (it may be e->pos); `premove`, when not
+ * NULL, is played on the copy first (pondering).  `limits` is copied, with
+ * its include/exclude lists. */
+void    engine_search_start(Engine *e, const Position *root, const Move *premove,
+                            const SearchLimits *limits, EngineActivity activity,
+                            const SearchCallbacks *cb);
+bool    engine_searching(const Engine *e);
+void    engine_search_stop(Engine *e);         /* asks; returns at once */
+void    engine_ponderhit(Engine *e);           /* pondering becomes thinking */
+/* Wait for the worker (stopping it first when `stop`), return its result
+ * and go idle.  Safe to call when no search runs (returns a null result). */
+EngineResult engine_search_finish(Engine *e, bool stop);
+
+/* Milliseconds from a monotonic clock. */
+int64_t engine_now_ms(void);
+
+/* Is m a real move (not the "no move" marker)? */
+static inline bool engine_move_ok(Move m)
+{
+    return !(m.kind == MOVE_NULL && m.from == 0 && m.to == 0);
+}
+
+#endif

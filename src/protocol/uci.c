@@ -1,0 +1,557 @@
+/*
+ * uci.c — UCI front end.
+ *
+ * Like cecp.c, the main thread owns the game and handles one event at a
+ * time; the search runs on the engine's worker.  Every `go` gets exactly
+ * one `bestmove`: when the search ends by itself during `go infinite` or
+ * `go ponder`, the answer is held back until `stop` or `ponderhit`.
+ */
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <strings.h>
+#include "protocol/engine.h"
+#include "protocol/io.h"
+#include "protocol/uci.h"
+#include "board/perft.h"
+
+typedef struct {
+    Engine *e;
+    bool debug;
+    bool ponder_option, analyse_mode, chess960;
+    char variant_path[1024];
+    bool go_active;            /* a `go` still owes its bestmove */
+    bool hold;                 /* infinite / ponder: wait for stop or ponderhit */
+    bool finished;             /* the search ended; result kept in `held` */
+    EngineResult held;
+    int64_t start_ms;          /* read by the worker's callbacks */
+    Position *pv_pos;          /* scratch (worker thread) */
+    bool quit;
+} Uci;
+
+static void write_move(const Uci *u, const Position *pos, Move m, char *buf, size_t size)
+{
+    if (m.kind == MOVE_NULL) {
+        snprintf(buf, size, "0000");
+        return;
+    }
+    if (m.kind == MOVE_CASTLE && (u->chess960 || pos->v->castling.shuffle)) {
+        char a[8], b[8];
+        square_name(pos->v, m.from, false, a);
+        square_name(pos->v, m.victim[0], false, b);
+        snprintf(buf, size, "%s%s", a, b);
+        return;
+    }
+    move_to_string(pos, m, false, buf, size);
+}
+
+/* ------------------------------------------------------------------ */
+/* Search output                                                      */
+
+static void score_text(int score, char *buf, size_t size)
+{
+    if (score >= SCORE_MATE - MAX_PV)
+        snprintf(buf, size, "mate %d", (SCORE_MATE - score + 1) / 2);
+    else if (score <= -(SCORE_MATE - MAX_PV))
+        snprintf(buf, size, "mate -%d", (SCORE_MATE + score) / 2);
+    else
+        snprintf(buf, size, "cp %d", score);
+}
+
+static void on_info(const Position *root, const SearchInfo *info, void *ctx)
+{
+    Uci *u = ctx;
+    char pv[4096], score[32];
+    size_t n = 0;
+    memcpy(u->pv_pos, root, sizeof *root);
+    pv[0] = '\0';
+    for (int i = 0; i < info->pvlen && n + 40 < sizeof pv; i++) {
+        char mv[32];
+        write_move(u, u->pv_pos, info->pv[i], mv, sizeof mv);
+        n += (size_t)snprintf(pv + n, sizeof pv - n, " %s", mv);
+        if (info->pv[i].kind == MOVE_NULL)
+            position_make_null(u->pv_pos);
+        else
+            position_make(u->pv_pos, info->pv[i]);
+    }
+    score_text(info->score, score, sizeof score);
+    io_printf("info depth %d seldepth %d multipv %d score %s%s nodes %" PRIu64 " nps %" PRIu64
+              " hashfull %d tbhits 0 time %" PRId64 " pv%s", info->depth, info->seldepth,
+              info->multipv > 0 ? info->multipv : 1, score,
+              info->lowerbound ? " lowerbound" : info->upperbound ? " upperbound" : "",
+              info->nodes, info->nps, info->hashfull, info->time_ms, pv);
+}
+
+static void on_currmove(const Position *root, Move m, int number, int depth, void *ctx)
+{
+    Uci *u = ctx;
+    if (engine_now_ms() - u->start_ms < 1000)
+        return;
+    char mv[32];
+    write_move(u, root, m, mv, sizeof mv);
+    io_printf("info depth %d currmove %s currmovenumber %d", depth, mv, number);
+}
+
+static void send_bestmove(Uci *u, const EngineResult *r)
+{
+    char best[32], ponder[32];
+    u->go_active = u->hold = u->finished = false;
+    if (!engine_move_ok(r->best) || !engine_is_legal(u->e, r->best)) {
+        io_printf("bestmove 0000");
+        return;
+    }
+    write_move(u, u->e->pos, r->best, best, sizeof best);
+    if (!engine_move_ok(r->ponder)) {
+        io_printf("bestmove %s", best);
+        return;
+    }
+    /* the ponder move is written in the position after the best move */
+    memcpy(u->pv_pos, u->e->pos, sizeof *u->pv_pos);
+    position_make(u->pv_pos, r->best);
+    write_move(u, u->pv_pos, r->ponder, ponder, sizeof ponder);
+    io_printf("bestmove %s ponder %s", best, ponder);
+}
+
+/* Stop any search and answer its `go`. */
+static void finish_go(Uci *u)
+{
+    if (engine_searching(u->e)) {
+        EngineResult r = engine_search_finish(u->e, true);
+        if (u->go_active)
+            send_bestmove(u, &r);
+    } else if (u->go_active && u->finished) {
+        send_bestmove(u, &u->held);
+    }
+}
+
+static void search_done(Uci *u)
+{
+    EngineResult r = engine_search_finish(u->e, false);
+    if (!u->go_active)
+        return;
+    if (u->hold) {
+        u->held = r;
+        u->finished = true;
+        return;
+    }
+    send_bestmove(u, &r);
+}
+
+/* ------------------------------------------------------------------ */
+/* Commands                                                           */
+
+static char *next_token(char **s)
+{
+    char *p = *s;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (!*p) {
+        *s = p;
+        return NULL;
+    }
+    char *start = p;
+    while (*p && *p != ' ' && *p != '\t')
+        p++;
+    if (*p)
+        *p++ = '\0';
+    *s = p;
+    return start;
+}
+
+static void say(const char *fmt, const char *a, const char *b)
+{
+    char buf[IO_LINE_MAX];
+    snprintf(buf, sizeof buf, fmt, a, b);
+    io_printf("info string %s", buf);
+}
+
+static void send_id(Uci *u)
+{
+    io_printf("id name %s %s", ENGINE_NAME, PACKAGE_VERSION);
+    io_printf("id author %s", ENGINE_AUTHOR);
+    io_printf("option name Hash type spin default %zu min 1 max %d", u->e->opt.hash_mb,
+              ENGINE_HASH_MAX);
+    io_printf("option name Clear Hash type button");
+    io_printf("option name Threads type spin default %d min 1 max %d", u->e->opt.threads,
+              ENGINE_THREADS_MAX);
+    io_printf("option name Ponder type check default %s", u->ponder_option ? "true" : "false");
+    io_printf("option name MultiPV type spin default %d min 1 max %d", u->e->opt.multipv,
+              ENGINE_MULTIPV_MAX);
+    size_t cap = 65536, n = 0;
+    char *combo = malloc(cap);
+    if (combo) {
+        n = (size_t)snprintf(combo, cap, "option name UCI_Variant type combo default %s",
+                             u->e->variant->name);
+        const VariantSet *set = u->e->set;
+        for (int i = 0; i < set->count && n + MAX_NAME + 8 < cap; i++)
+            if (!set->items[i]->abstract && varset_find(set, set->items[i]->name) == set->items[i])
+                n += (size_t)snprintf(combo + n, cap - n, " var %s", set->items[i]->name);
+        io_printf("%s", combo);
+        free(combo);
+    }
+    io_printf("option name VariantPath type string default %s",
+              u->variant_path[0] ? u->variant_path : "<empty>");
+    io_printf("option name UCI_AnalyseMode type check default false");
+    io_printf("option name UCI_Chess960 type check default false");
+}
+
+static bool parse_bool(const char *value, bool *out)
+{
+    if (strcasecmp(value, "true") == 0)
+        *out = true;
+    else if (strcasecmp(value, "false") == 0)
+        *out = false;
+    else
+        return false;
+    return true;
+}
+
+static bool parse_spin(const char *value, long lo, long hi, long *out)
+{
+    char *end;
+    long v = strtol(value, &end, 10);
+    if (end == value || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+static void set_variant(Uci *u, const Variant *v)
+{
+    engine_set_variant(u->e, v);
+    u->chess960 = v->castling.shuffle;
+}
+
+static void load_variant_path(Uci *u, const char *value)
+{
+    snprintf(u->variant_path, sizeof u->variant_path, "%s", value);
+    if (!*value || strcmp(value, "<empty>") == 0)
+        return;
+    IoBlock out;
+    int errors = engine_load_variants(u->e, value, io_block_open(&out), "info string ");
+    io_block_print(&out);
+    char count[16];
+    snprintf(count, sizeof count, "%d", errors);
+    say("loaded %s (%s errors); the UCI_Variant list follows", value, count);
+    send_id(u);   /* the GUI may re-read the options */
+    io_printf("uciok");
+}
+
+static void set_option(Uci *u, const char *name, const char *value)
+{
+    long n;
+    bool b;
+    if (strcasecmp(name, "Hash") == 0 && parse_spin(value, 1, ENGINE_HASH_MAX, &n))
+        engine_set_hash(u->e, (size_t)n);
+    else if (strcasecmp(name, "Clear Hash") == 0)
+        engine_clear_hash(u->e);
+    else if (strcasecmp(name, "Threads") == 0 && parse_spin(value, 1, ENGINE_THREADS_MAX, &n))
+        engine_set_threads(u->e, (int)n);
+    else if (strcasecmp(name, "MultiPV") == 0 && parse_spin(value, 1, ENGINE_MULTIPV_MAX, &n))
+        u->e->opt.multipv = (int)n;
+    else if (strcasecmp(name, "Ponder") == 0 && parse_bool(value, &b))
+        u->ponder_option = b;
+    else if (strcasecmp(name, "UCI_AnalyseMode") == 0 && parse_bool(value, &b))
+        u->analyse_mode = b;
+    else if (strcasecmp(name, "UCI_Chess960") == 0 && parse_bool(value, &b)) {
+        const Variant *v = engine_find_variant(u->e, b ? "fischerandom" : "chess");
+        if (!v)
+            say("no variant for UCI_Chess960 %s", value, "");
+        else if (b || u->e->variant->castling.shuffle)
+            set_variant(u, v);
+        u->chess960 = b;
+    } else if (strcasecmp(name, "UCI_Variant") == 0) {
+        const Variant *v = engine_find_variant(u->e, value);
+        if (v)
+            set_variant(u, v);
+        else {
+            const char *s = varset_suggest(u->e->set, value);
+            say("unknown variant '%s'%s", value, s ? " (see the UCI_Variant list)" : "");
+        }
+    } else if (strcasecmp(name, "VariantPath") == 0)
+        load_variant_path(u, value);
+    else if (strcasecmp(name, "Hash") == 0 || strcasecmp(name, "Threads") == 0
+             || strcasecmp(name, "MultiPV") == 0 || strcasecmp(name, "Ponder") == 0
+             || strcasecmp(name, "UCI_AnalyseMode") == 0)
+        say("bad value '%s' for option %s", value, name);
+    else
+        say("unknown option '%s'%s", name, "");
+}
+
+/* setoption name NAME WITH SPACES [value VALUE WITH SPACES] */
+static void cmd_setoption(Uci *u, char *args)
+{
+    char *p = args;
+    while (*p == ' ')
+        p++;
+    if (strncmp(p, "name ", 5) != 0) {
+        say("setoption needs 'name': setoption %s", args, "");
+        return;
+    }
+    p += 5;
+    char *value = strstr(p, " value ");
+    const char *v = "";
+    if (value) {
+        *value = '\0';
+        v = value + 7;
+        while (*v == ' ')
+            v++;
+    } else if (strlen(p) >= 6 && strcmp(p + strlen(p) - 6, " value") == 0) {
+        p[strlen(p) - 6] = '\0';
+    }
+    while (*p == ' ')
+        p++;
+    size_t len = strlen(p);
+    while (len && p[len - 1] == ' ')
+        p[--len] = '\0';
+    finish_go(u);
+    set_option(u, p, v);
+}
+
+static void cmd_position(Uci *u, char *args)
+{
+    char *s = args, *tok = next_token(&s);
+    char fen[IO_LINE_MAX] = "", err[256];
+    if (tok && strcmp(tok, "startpos") == 0) {
+        snprintf(fen, sizeof fen, "%s", u->e->variant->start_fen);
+        tok = next_token(&s);
+    } else if (tok && strcmp(tok, "fen") == 0) {
+        size_t n = 0;
+        while ((tok = next_token(&s)) && strcmp(tok, "moves") != 0)
+            n += (size_t)snprintf(fen + n, sizeof fen - n, "%s%s", n ? " " : "", tok);
+    } else {
+        say("position needs 'startpos' or 'fen': position %s", tok ? tok : "", "");
+        return;
+    }
+    if (engine_set_fen(u->e, fen, err, sizeof err) != 0) {
+        say("bad FEN '%s': %s; position unchanged", fen, err);
+        return;
+    }
+    if (tok && strcmp(tok, "moves") != 0) {
+        say("unexpected '%s' in position command%s", tok, "");
+        return;
+    }
+    while ((tok = next_token(&s))) {
+        Move m;
+        if (!engine_parse_move(u->e, tok, false, &m, err, sizeof err)) {
+            say("illegal move '%s' (%s); the moves before it were played", tok, err);
+            return;
+        }
+        engine_make_move(u->e, m);
+    }
+}
+
+static bool go_number(char **s, const char *name, int64_t *out)
+{
+    char *tok = next_token(s), *end;
+    long long v = tok ? strtoll(tok, &end, 10) : 0;
+    if (!tok || *end) {
+        say("go: '%s' needs a number, got '%s'", name, tok ? tok : "");
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool is_go_keyword(const char *t)
+{
+    static const char *const kw[] = { "wtime", "btime", "winc", "binc", "movestogo", "depth",
+        "nodes", "mate", "movetime", "infinite", "ponder", "searchmoves", NULL };
+    for (int i = 0; kw[i]; i++)
+        if (strcmp(kw[i], t) == 0)
+            return true;
+    return false;
+}
+
+/* searchmoves: moves up to the next keyword. */
+static char *go_searchmoves(Uci *u, char **s, MoveList *list)
+{
+    char *tok;
+    while ((tok = next_token(s)) && !is_go_keyword(tok)) {
+        Move m;
+        char why[128];
+        if (engine_parse_move(u->e, tok, false, &m, why, sizeof why) && list->n < MAX_MOVES)
+            list->m[list->n++] = m;
+        else
+            say("searchmoves: ignoring '%s' (%s)", tok, why);
+    }
+    return tok;
+}
+
+static bool parse_go(Uci *u, char *args, SearchLimits *l, MoveList *include)
+{
+    memset(l, 0, sizeof *l);
+    l->time_ms[0] = l->time_ms[1] = -1;
+    l->multipv = u->e->opt.multipv;
+    char *s = args, *tok = next_token(&s);
+    int64_t n;
+    while (tok) {
+        char *key = tok;
+        tok = NULL;
+        if (strcmp(key, "infinite") == 0)
+            l->infinite = true;
+        else if (strcmp(key, "ponder") == 0)
+            l->ponder = true;
+        else if (strcmp(key, "searchmoves") == 0) {
+            tok = go_searchmoves(u, &s, include);
+            l->include = include;
+            continue;
+        } else if (!is_go_keyword(key)) {
+            say("go: ignoring unknown token '%s'%s", key, "");
+        } else if (!go_number(&s, key, &n)) {
+            return false;
+        } else if (strcmp(key, "wtime") == 0) l->time_ms[WHITE] = n;
+        else if (strcmp(key, "btime") == 0) l->time_ms[BLACK] = n;
+        else if (strcmp(key, "winc") == 0) l->inc_ms[WHITE] = n;
+        else if (strcmp(key, "binc") == 0) l->inc_ms[BLACK] = n;
+        else if (strcmp(key, "movestogo") == 0) l->movestogo = (int)n;
+        else if (strcmp(key, "depth") == 0) l->depth = (int)n;
+        else if (strcmp(key, "nodes") == 0) l->nodes = (uint64_t)n;
+        else if (strcmp(key, "mate") == 0) l->mate = (int)n;
+        else if (strcmp(key, "movetime") == 0) l->movetime_ms = n;
+        tok = next_token(&s);
+    }
+    return true;
+}
+
+/* "go perft N" (as Fairy-Stockfish): one line per root move, then the total. */
+static void go_perft(Uci *u, char *args)
+{
+    char *s = args, *tok = next_token(&s);
+    char *end = NULL;
+    long depth = tok ? strtol(tok, &end, 10) : 0;
+    if (!tok || *end || depth < 1 || depth > 20) {
+        say("go perft: depth must be a number from 1 to 20%s%s", "", "");
+        return;
+    }
+    IoBlock out;
+    uint64_t nodes = perft_divide(u->e->pos, (int)depth, false, io_block_open(&out));
+    io_block_print(&out);
+    io_printf("\nNodes searched: %" PRIu64, nodes);
+}
+
+static void cmd_go(Uci *u, char *args)
+{
+    finish_go(u);
+    if (strncmp(args, "perft", 5) == 0 && (args[5] == ' ' || args[5] == '\0')) {
+        go_perft(u, args + 5);
+        return;
+    }
+    SearchLimits l;
+    MoveList *include = malloc(sizeof *include);
+    if (!include)
+        return;
+    include->n = 0;
+    if (!parse_go(u, args, &l, include)) {
+        free(include);
+        return;
+    }
+    SearchCallbacks cb = { on_info, on_currmove, u };
+    u->go_active = true;
+    u->hold = l.infinite || l.ponder;
+    u->finished = false;
+    u->start_ms = engine_now_ms();
+    engine_search_start(u->e, u->e->pos, NULL, &l, l.ponder ? ENGINE_PONDER : ENGINE_ANALYZE,
+                        &cb);
+    free(include);
+}
+
+static void cmd_stop(Uci *u)
+{
+    finish_go(u);
+}
+
+static void cmd_ponderhit(Uci *u)
+{
+    if (!u->go_active)
+        return;
+    u->hold = false;
+    if (engine_searching(u->e))
+        engine_ponderhit(u->e);
+    else if (u->finished)
+        send_bestmove(u, &u->held);
+}
+
+static void cmd_show(Uci *u)
+{
+    IoBlock out;
+    position_print(u->e->pos, io_block_open(&out));
+    io_block_print(&out);
+}
+
+static void handle_line(Uci *u, char *line)
+{
+    char *s = line, *cmd = next_token(&s);
+    if (!cmd)
+        return;
+    if (u->debug)
+        io_printf("info string received: %s%s%s", cmd, *s ? " " : "", s);
+    if (strcmp(cmd, "uci") == 0) {
+        send_id(u);
+        io_printf("uciok");
+    } else if (strcmp(cmd, "isready") == 0) {
+        io_printf("readyok");
+    } else if (strcmp(cmd, "setoption") == 0) {
+        cmd_setoption(u, s);
+    } else if (strcmp(cmd, "ucinewgame") == 0) {
+        finish_go(u);
+        engine_new_game(u->e);
+    } else if (strcmp(cmd, "position") == 0) {
+        finish_go(u);
+        cmd_position(u, s);
+    } else if (strcmp(cmd, "go") == 0) {
+        cmd_go(u, s);
+    } else if (strcmp(cmd, "stop") == 0) {
+        cmd_stop(u);
+    } else if (strcmp(cmd, "ponderhit") == 0) {
+        cmd_ponderhit(u);
+    } else if (strcmp(cmd, "debug") == 0) {
+        char *arg = next_token(&s);
+        u->debug = arg && strcmp(arg, "on") == 0;
+    } else if (strcmp(cmd, "register") == 0) {
+        /* nothing to register */
+    } else if (strcmp(cmd, "quit") == 0) {
+        finish_go(u);
+        u->quit = true;
+    } else if (strcmp(cmd, "d") == 0) {
+        cmd_show(u);
+    } else if (u->debug) {
+        io_printf("info string unknown command: %s", cmd);
+    }
+}
+
+int uci_run(VariantSet *set, const char *first)
+{
+    Uci *u = calloc(1, sizeof *u);
+    if (!u)
+        return 1;
+    io_set_debug_prefix("info string ");
+    u->e = engine_create(set);
+    u->pv_pos = malloc(sizeof *u->pv_pos);
+    if (!u->pv_pos)
+        exit(1);
+    char buf[IO_LINE_MAX];
+    if (first) {
+        snprintf(buf, sizeof buf, "%s", first);
+        handle_line(u, buf);
+    }
+    while (!u->quit) {
+        IoEvent ev = io_next(buf, sizeof buf);
+        if (ev == IO_EOF)
+            break;              /* finish_go below stops the search: one bestmove */
+        if (ev == IO_SEARCH_DONE) {
+            if (engine_searching(u->e) && (unsigned)strtoul(buf, NULL, 10) == u->e->search_id)
+                search_done(u);
+            continue;
+        }
+        handle_line(u, buf);
+    }
+    finish_go(u);
+    engine_destroy(u->e);
+    free(u->pv_pos);
+    free(u);
+    return 0;
+}

@@ -1,0 +1,13 @@
+/*
+ * uci.h — the UCI front end, with variants (UCI_Variant, VariantPath).
+ * uci_run() answers `first` (the `uci` command already read) and then
+ * reads commands through io.h until `quit` or end of input.
+ */
+#ifndef UCI_H
+#define UCI_H
+
+#include "catalog/variant_load.h"
+
+int uci_run(VariantSet *set, const char *first);
+
+#endif

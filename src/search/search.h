@@ -1,0 +1,99 @@
+/*
+ * search.h — the one alpha-beta search that plays every variant.
+ *
+ * The protocol front ends (cecp.c, uci.c) own a Search, fill SearchLimits
+ * from their time-control commands and run search_run() on a worker
+ * thread; search_stop() / search_ponderhit() may be called from the input
+ * thread at any time.  Output goes through the callbacks, so the search
+ * knows nothing of either protocol.
+ */
+#ifndef SEARCH_H
+#define SEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "board/position.h"
+
+#define MAX_PV      128
+#define SCORE_MATE  30000
+#define SCORE_INF   32000
+/* Scores at or beyond SCORE_MATE - MAX_PV are mates: SCORE_MATE - n = mate in n plies. */
+
+typedef struct {
+    int      depth;            /* 0: no depth limit */
+    uint64_t nodes;            /* 0: no node limit */
+    int64_t  movetime_ms;      /* fixed time for this move (st / movetime); 0: none */
+    int64_t  time_ms[2];       /* remaining clock per colour; < 0: no clock */
+    int64_t  inc_ms[2];        /* increment per move */
+    int      movestogo;        /* moves to the next time control; 0: sudden death */
+    int      nps;              /* node-rate time control (CECP 'nps'); 0: off */
+    bool     infinite;         /* analysis / go infinite: only stop ends it */
+    bool     ponder;           /* pondering: the clock starts at ponderhit */
+    int      multipv;          /* 1 = normal */
+    int      mate;             /* search for a mate in this many moves; 0: off */
+    MoveList *include;         /* restrict root moves (searchmoves); NULL: all */
+    MoveList *exclude;         /* root moves to leave out (CECP exclude); NULL: none */
+} SearchLimits;
+
+typedef struct {
+    int      depth, seldepth, multipv;
+    int      score;            /* centipawns from the side to move's view, or mate */
+    bool     lowerbound, upperbound;
+    uint64_t nodes;
+    int64_t  time_ms;
+    uint64_t nps;
+    int      hashfull;         /* per mille */
+    int      pvlen;
+    Move     pv[MAX_PV];
+} SearchInfo;
+
+typedef struct {
+    /* after each completed iteration (and each MultiPV line) */
+    void (*on_info)(const Position *root, const SearchInfo *info, void *ctx);
+    /* root move being searched (UCI currmove), may be NULL */
+    void (*on_currmove)(const Position *root, Move m, int number, int depth, void *ctx);
+    void *ctx;
+} SearchCallbacks;
+
+typedef struct Search Search;
+
+Search *search_create(size_t hash_mb);
+void    search_destroy(Search *s);
+void    search_set_hash(Search *s, size_t hash_mb);   /* clears the table */
+void    search_clear(Search *s);                      /* new game: TT, history */
+/* Lazy SMP: threads - 1 helper threads search each root alongside the
+ * main one, sharing the hash table; the main search's result is used.
+ * Node limits count the main search; search_nodes() counts all. */
+void    search_set_threads(Search *s, int threads);
+/* seed != 0: add a small pseudo-random term (-16..+15 cp, fixed per
+ * position and seed) to every evaluation, so games vary (CECP random);
+ * 0 turns it off.  Call only while no search runs. */
+void    search_set_random(Search *s, uint64_t seed);
+/* From now on score `pos` as `score` (centipawns, side to move's view)
+ * wherever the search meets it below the root (CECP setscore); forgotten
+ * by search_clear.  Call only while no search runs. */
+void    search_set_score(Search *s, const Position *pos, int score);
+
+/* Search `pos` (not modified: the search works on its own copy) within
+ * `limits`.  Returns the best move (kind MOVE_NULL with from == to == 0 if
+ * there is no legal move) and, when ponder_out is not NULL, the expected
+ * reply (or a null move).  Blocks until done or stopped. */
+Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
+                const SearchCallbacks *cb, Move *ponder_out);
+
+/* Optional, on the input thread before the worker calls search_run: a
+ * search_stop that arrives before search_run has started then still
+ * stops it.  (Without it, search_run forgets stops that came earlier, so
+ * a stray stop while idle cannot cut the next search short.) */
+void search_arm(Search *s);
+void search_stop(Search *s);        /* thread-safe; returns at once */
+void search_ponderhit(Search *s);   /* thread-safe: pondering turns into a normal search */
+uint64_t search_nodes(const Search *s);   /* nodes so far (thread-safe, approximate) */
+/* The current best line while searching (CECP '.' / stat01), thread-safe. */
+void search_progress(const Search *s, int *depth, int *score, int64_t *elapsed_ms,
+                     int *moves_left, int *moves_total);
+
+/* Static evaluation from the side to move's view, in centipawns. */
+int  evaluate(const Position *pos);
+
+#endif

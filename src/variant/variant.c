@@ -1,0 +1,202 @@
+/*
+ * variant.c — derive what the engine needs from a loaded Variant: compiled
+ * XBetza move tables for the board, royal masks, immobility squares (for
+ * forced promotion and drop bans) and the start position's board.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <ctype.h>
+#include <stdlib.h>
+#include "variant/variant.h"
+#include "board/position.h"
+#include "board/movegen.h"
+
+/* A square from which the piece has no move at all on an empty board:
+ * promotion is forced on arrival there and drops there are barred. */
+static void compute_immobile(PieceType *pt, const Variant *v)
+{
+    for (int c = 0; c < 2; c++) {
+        memset(&pt->immobile[c], 0, sizeof pt->immobile[c]);
+        for (int sq = 0; sq < v->files * v->ranks; sq++) {
+            if (v->geom.hole[sq])
+                continue;
+            bool mobile = false;
+            for (const XbRay *r = xb_rays_begin(&pt->table, c, sq);
+                 r < xb_rays_end(&pt->table, c, sq) && !mobile; r++)
+                if (!(r->flags & (XB_RAY_CASTLE | XB_RAY_INITIAL | XB_RAY_INITIAL2)))
+                    mobile = true;
+            if (!mobile)
+                sqset_add(&pt->immobile[c], sq);
+        }
+    }
+}
+
+/* Unset square sets mean "everywhere" (confinement) or "the hand's zone" (drops). */
+static void default_square_sets(PieceType *pt, const Variant *v)
+{
+    SquareSet board = { { 0 } };
+    for (int sq = 0; sq < v->files * v->ranks; sq++)
+        if (!v->geom.hole[sq])
+            sqset_add(&board, sq);
+    pt->confined = false;
+    for (int c = 0; c < 2; c++) {
+        if (sqset_empty(&pt->allowed[c]))
+            pt->allowed[c] = board;
+        if (memcmp(&pt->allowed[c], &board, sizeof board) != 0)
+            pt->confined = true;
+        if (sqset_empty(&pt->drop_zone[c]))
+            pt->drop_zone[c] = sqset_empty(&v->hand.zone[c]) ? board : v->hand.zone[c];
+    }
+}
+
+/* Does `moves` have a group that leaves e.p. rights behind: an initial or
+ * lame multi-square non-capture (variant-format §6.1)? */
+static bool makes_ep_rights(const XbPiece *moves)
+{
+    for (int g = 0; g < moves->ngroups; g++) {
+        const XbGroup *grp = &moves->group[g];
+        const XbLeg *leg = &grp->leg[0];
+        bool multi = grp->range != 1 || grp->p > 1 || grp->q > 1;
+        if ((grp->initial || (leg->mode & XB_MODE_N)) && multi && grp->atom != 'O'
+            && (leg->mode & XB_MODE_M) && !(leg->mode & (XB_MODE_C | XB_MODE_D)))
+            return true;
+    }
+    return false;
+}
+
+static void derive_piece_flags(PieceType *pt, Variant *v)
+{
+    pt->has_initial = false;
+    for (int g = 0; g < pt->moves.ngroups; g++) {
+        const XbGroup *grp = &pt->moves.group[g];
+        if (grp->initial)
+            pt->has_initial = true;
+        if (grp->nlegs > 1)
+            v->has_multileg = true;
+        if (grp->leg[0].mode & XB_MODE_E)
+            v->has_ep = true;
+    }
+    pt->makes_ep = makes_ep_rights(&pt->moves) || (pt->has_extra && makes_ep_rights(&pt->extra_moves));
+}
+
+/* Move lists have a fixed room (MAX_MOVES) that the generator never
+ * checks: a variant in which some position could have more moves is
+ * refused here, while it loads, rather than overflow in a game. */
+static int check_move_bound(Variant *v, char *err, size_t errsize)
+{
+    v->move_bound = movegen_move_bound(v);
+    if (v->move_bound < 0) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    if (v->move_bound > MAX_MOVES) {
+        snprintf(err, errsize, "a position could have up to %ld moves, more than the %d the "
+                 "engine can hold (fewer piece types, promotion choices or squares would do)",
+                 v->move_bound, MAX_MOVES);
+        return -1;
+    }
+    return 0;
+}
+
+int variant_finalize(Variant *v, char *err, size_t errsize)
+{
+    XbError xe;
+    v->royal_types = 0;
+    v->has_drops = v->hand.enabled;
+    v->has_promotion = false;
+    v->has_ep = false;
+    v->has_multileg = false;
+    v->geom.files = v->files;
+    v->geom.ranks = v->ranks;
+
+    for (int t = 0; t < v->ntypes; t++) {
+        PieceType *pt = &v->piece[t];
+        if (xb_compile(&pt->moves, &v->geom, &pt->table, &xe) != 0) {
+            snprintf(err, errsize, "piece '%s': cannot compile moves '%s': %s",
+                     pt->id, pt->betza, xe.message);
+            return -1;
+        }
+        if (pt->has_extra && xb_compile(&pt->extra_moves, &v->geom, &pt->extra_table, &xe) != 0) {
+            snprintf(err, errsize, "piece '%s': cannot compile extra moves '%s': %s",
+                     pt->id, pt->extra_betza, xe.message);
+            return -1;
+        }
+        if (pt->royal)
+            v->royal_types |= 1u << t;
+        if (pt->can_promote || pt->promoted != NO_TYPE)
+            v->has_promotion = true;
+        derive_piece_flags(pt, v);
+        default_square_sets(pt, v);
+        compute_immobile(pt, v);
+    }
+
+    for (int c = 0; c < 2; c++)
+        if (sqset_empty(&v->rules.ep_region[c]))
+            for (int sq = 0; sq < v->files * v->ranks; sq++)
+                sqset_add(&v->rules.ep_region[c], sq);
+    if (movegen_init_variant(v) != 0) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    if (check_move_bound(v, err, errsize) != 0)
+        return -1;
+    v->mark_demotes_to = NO_TYPE;
+    for (int t = 0; t < v->ntypes && v->mark_demotes_to == NO_TYPE; t++)
+        if (v->piece[t].can_promote && v->piece[t].promo_to)
+            v->mark_demotes_to = t;
+
+    Position *pos = malloc(sizeof *pos);
+    if (!pos) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    memset(v->start_board, 0, sizeof v->start_board);
+    char ferr[200];
+    int rc = position_set_fen(pos, v, v->start_fen, ferr, sizeof ferr);
+    if (rc == 0) {
+        memcpy(v->start_board, pos->board, sizeof v->start_board);
+        memcpy(v->start_count, pos->count, sizeof v->start_count);
+    }
+    else
+        snprintf(err, errsize, "start position: %s", ferr);
+    free(pos);
+    return rc;
+}
+
+void variant_clear_derived(Variant *v)
+{
+    for (int t = 0; t < MAX_PIECE_TYPES; t++) {
+        memset(&v->piece[t].table, 0, sizeof v->piece[t].table);
+        memset(&v->piece[t].extra_table, 0, sizeof v->piece[t].extra_table);
+    }
+    v->reach = NULL;
+}
+
+void variant_release(Variant *v)
+{
+    for (int t = 0; t < v->ntypes; t++) {
+        xb_table_free(&v->piece[t].table);
+        xb_table_free(&v->piece[t].extra_table);
+    }
+    free(v->reach);
+    v->reach = NULL;
+}
+
+int variant_type_by_letter(const Variant *v, char letter, bool promoted)
+{
+    char up = (char)toupper((unsigned char)letter);
+    for (int t = 0; t < v->ntypes; t++) {
+        const PieceType *pt = &v->piece[t];
+        bool is_promoted = pt->id[0] == '+';
+        if (is_promoted != promoted)
+            continue;
+        if (pt->letter == up)
+            return t;
+    }
+    for (int t = 0; t < v->ntypes; t++) {
+        const PieceType *pt = &v->piece[t];
+        if ((pt->id[0] == '+') == promoted && strchr(pt->synonyms, up) && up)
+            return t;
+    }
+    return NO_TYPE;
+}

@@ -135,7 +135,7 @@ static int cmd_perft(const VariantSet *set, int argc, char **argv)
         return 2;
     }
     double t0 = now_seconds();
-    uint64_t nodes = divide ? perft_divide(pos, depth, false, stdout) : perft(pos, depth);
+    uint64_t nodes = divide ? perft_divide(pos, depth, false, stdout) : perft_count(pos, depth);
     double dt = now_seconds() - t0;
     printf("Nodes searched: %" PRIu64 "\n", nodes);
     fprintf(stderr, "time %.3f s, %.0f nodes/s\n", dt, dt > 0 ? nodes / dt : 0.0);

@@ -5,7 +5,7 @@
 #include <CUnit/Basic.h>
 #include <float.h>
 #include <limits.h>
-#include "number.h"
+#include "util/number.h"
 
 static void test_int_bounds(void)
 {

@@ -16,14 +16,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "eval.h"
-#include "movegen.h"
-#include "perft.h"
-#include "position.h"
-#include "rules.h"
-#include "search.h"
-#include "variant_load.h"
-#include "zobrist.h"
+#include "board/attack.h"
+#include "search/eval.h"
+#include "board/movegen.h"
+#include "board/perft.h"
+#include "board/position.h"
+#include "board/rules.h"
+#include "search/search.h"
+#include "catalog/variant_load.h"
+#include "board/zobrist.h"
 
 static VariantSet set;
 static Position *pos;
@@ -403,7 +404,7 @@ static Outcome end_of(const char *vname, const char *fen, char *reason)
 {
     GameEnd end;
     set_fen(vname, fen);
-    bool over = game_end(pos, &end);
+    bool over = rules_game_end(pos, &end);
     if (reason)
         strcpy(reason, end.reason);
     return over ? end.outcome : OUTCOME_NONE;
@@ -467,12 +468,12 @@ static void test_game_ends(void)
     CU_ASSERT_EQUAL(rules_immediate(pos), OUTCOME_LOSS);
     CU_ASSERT_EQUAL(legal_count(), 0);
     set_fen("atomic", "8/8/8/8/8/3kK3/8/3r4 w - - 0 1");
-    CU_ASSERT_FALSE(in_check(pos, WHITE));
+    CU_ASSERT_FALSE(attack_in_check(pos, WHITE));
     /* repetition and the move-count rule */
     set_fen("chess", "4k3/8/8/8/8/8/8/4K2R w - - 0 1");
     play("h1h2 e8d8 h2h1 d8e8 h1h2 e8d8 h2h1 d8e8");
     GameEnd end;
-    CU_ASSERT_TRUE(game_end(pos, &end));
+    CU_ASSERT_TRUE(rules_game_end(pos, &end));
     CU_ASSERT_EQUAL(end.outcome, OUTCOME_DRAW);
     CU_ASSERT_STRING_EQUAL(end.reason, "3-fold repetition");
     CU_ASSERT_EQUAL(end_of("chess", "4k3/8/8/8/8/8/8/4K2R w - - 100 80", reason), OUTCOME_DRAW);
@@ -482,22 +483,22 @@ static void test_game_ends(void)
     /* xiangqi: perpetual check loses for the checker */
     set_fen("xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1");
     play("e2d2 d10e10 d2e2 e10d10 e2d2 d10e10 d2e2 e10d10");
-    CU_ASSERT_TRUE(game_end(pos, &end));
+    CU_ASSERT_TRUE(rules_game_end(pos, &end));
     CU_ASSERT_EQUAL(end.outcome, OUTCOME_LOSS);     /* White, to move, checked perpetually */
     CU_ASSERT_STRING_EQUAL(end.reason, "perpetual check");
     /* xiangqi: a soldier checking sideways and back repeats the position
        (the step resets the move count, but can be undone) */
     set_fen("xiangqi", "4k4/2PP5/4P4/9/9/9/9/9/9/5K3 w - - 0 1");
     play("d9e9 e10d10 e9d9 d10e10 d9e9 e10d10 e9d9 d10e10");
-    CU_ASSERT_TRUE(game_end(pos, &end));
+    CU_ASSERT_TRUE(rules_game_end(pos, &end));
     CU_ASSERT_EQUAL(end.outcome, OUTCOME_LOSS);
     CU_ASSERT_STRING_EQUAL(end.reason, "perpetual check");
     /* xiangqi: checking moves do not count toward the 60-move rule */
     set_fen("xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 116 80");
     play("e2d2 d10e10 d2a2 e10d10");    /* 120 plies, one of them a check */
-    CU_ASSERT_FALSE(game_end(pos, &end));
+    CU_ASSERT_FALSE(rules_game_end(pos, &end));
     play("a2b2 d10e10");
-    CU_ASSERT_TRUE(game_end(pos, &end));
+    CU_ASSERT_TRUE(rules_game_end(pos, &end));
     CU_ASSERT_EQUAL(end.outcome, OUTCOME_DRAW);
     CU_ASSERT_STRING_EQUAL(end.reason, "60-move rule");
 }
@@ -607,8 +608,8 @@ static void test_castling_with_gating(void)
     CU_ASSERT_FALSE(parses("f1e1e", false, why));
     /* Fairy-Stockfish 11.1 counts 29 / 87 / 2095 because it plays f1e1e
        too (and drops the rook); its other 28 subtrees sum to these */
-    CU_ASSERT_EQUAL(perft(pos, 2), 87 - 3);
-    CU_ASSERT_EQUAL(perft(pos, 3), 2095 - 96);
+    CU_ASSERT_EQUAL(perft_count(pos, 2), 87 - 3);
+    CU_ASSERT_EQUAL(perft_count(pos, 3), 2095 - 96);
     /* O-O-O with the king on d1 puts the rook on d1: only a1 is free
        (king 5, rook 9, O-O-O 1; all but O-O-O gate on their own square) */
     const char *rook_lands_on_king = "4k3/8/8/8/8/8/8/R2K4[E] w Q - 0 1";
@@ -621,9 +622,9 @@ static void test_castling_with_gating(void)
     const char *both_free = "4k3/8/8/8/8/8/8/4K2R[E] w K - 0 1";
     check_gating_moves(both_free);
     set_fen("seirawan", both_free);
-    CU_ASSERT_EQUAL(perft(pos, 1), 31);
-    CU_ASSERT_EQUAL(perft(pos, 2), 130);
-    CU_ASSERT_EQUAL(perft(pos, 3), 3328);
+    CU_ASSERT_EQUAL(perft_count(pos, 1), 31);
+    CU_ASSERT_EQUAL(perft_count(pos, 2), 130);
+    CU_ASSERT_EQUAL(perft_count(pos, 3), 3328);
     CU_ASSERT_TRUE(parses("e1g1e", false, why));
     CU_ASSERT_TRUE(parses("h1e1e", false, why));
 }
@@ -667,7 +668,7 @@ static int reference_move_count(void)
 static int pseudo_count(void)
 {
     MoveList *ml = malloc(sizeof *ml);
-    gen_pseudo(pos, ml);
+    movegen_pseudo(pos, ml);
     int n = ml->n;
     free(ml);
     return n;

@@ -18,11 +18,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "eval.h"
-#include "rules.h"
-#include "search.h"
-#include "variant_load.h"
-#include "zobrist.h"
+#include "search/eval.h"
+#include "board/rules.h"
+#include "search/search.h"
+#include "catalog/variant_load.h"
+#include "board/zobrist.h"
 
 #define MATE_BOUND (SCORE_MATE - MAX_PV)
 
@@ -114,7 +114,7 @@ static const RuleCase cases[] = {
 static Outcome referee(Position *pos, char *reason, size_t n)
 {
     GameEnd end;
-    bool over = game_end(pos, &end);
+    bool over = rules_game_end(pos, &end);
     snprintf(reason, n, "%s", end.reason);
     return over ? end.outcome : OUTCOME_NONE;
 }

@@ -12,13 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "movegen.h"
-#include "rules.h"
-#include "search.h"
-#include "see.h"
-#include "eval.h"
-#include "variant_load.h"
-#include "zobrist.h"
+#include "board/attack.h"
+#include "board/movegen.h"
+#include "board/rules.h"
+#include "search/search.h"
+#include "search/see.h"
+#include "search/eval.h"
+#include "catalog/variant_load.h"
+#include "board/zobrist.h"
 
 #define NODE_BUDGET 2000000
 
@@ -112,7 +113,7 @@ static bool all_replies_mated(Position *pos, int n)
 {
     MoveList *ml = malloc(sizeof *ml);
     rules_legal_moves(pos, ml);
-    bool mated = ml->n == 0 && in_check(pos, pos->side);
+    bool mated = ml->n == 0 && attack_in_check(pos, pos->side);
     bool all = ml->n > 0 && n > 0;
     for (int i = 0; all && i < ml->n; i++) {
         position_make(pos, ml->m[i]);
@@ -259,11 +260,11 @@ static void test_see(void)
     char why[80];
     CU_ASSERT_FATAL(move_parse(pos, "e2e5", false, &m, why, sizeof why));
     /* Rook takes a pawn defended by a pawn: loses the exchange. */
-    CU_ASSERT(see(pos, et, m) < 0);
+    CU_ASSERT(see_exchange(pos, et, m) < 0);
     free(pos);
     pos = load("chess", "4k3/8/8/4p3/8/8/4R3/4K3 w - - 0 1");
     CU_ASSERT_FATAL(move_parse(pos, "e2e5", false, &m, why, sizeof why));
-    CU_ASSERT(see(pos, et, m) == eval_piece_value(et, code_type(pos->board[m.to])));
+    CU_ASSERT(see_exchange(pos, et, m) == eval_piece_value(et, code_type(pos->board[m.to])));
     free(pos);
 }
 
@@ -283,11 +284,11 @@ static bool touches_set(const SquareSet *squares, int king, Move m)
  * mover's royal attacked nor checks except by the moved piece itself. */
 static void check_staged_and_exposure(Position *pos, MoveList *all, MoveList *part)
 {
-    gen_pseudo(pos, all);
+    movegen_pseudo(pos, all);
     part->n = 0;
-    gen_staged(pos, part, GEN_NOISY);
+    movegen_staged(pos, part, GEN_NOISY);
     int noisy = part->n;
-    gen_staged(pos, part, GEN_QUIET);
+    movegen_staged(pos, part, GEN_QUIET);
     CU_ASSERT_EQUAL(part->n, all->n);
     for (int i = 0; i < part->n; i++) {
         bool found = false;
@@ -299,16 +300,16 @@ static void check_staged_and_exposure(Position *pos, MoveList *all, MoveList *pa
         CU_ASSERT((i < noisy) == (capture || (m.kind == MOVE_NORMAL && m.piece)));
     }
     SquareSet own, their;
-    int own_king = in_check(pos, pos->side) ? -1 : royal_exposure(pos, pos->side, &own);
-    int their_king = royal_exposure(pos, !pos->side, &their);
+    int own_king = attack_in_check(pos, pos->side) ? -1 : attack_royal_exposure(pos, pos->side, &own);
+    int their_king = attack_royal_exposure(pos, !pos->side, &their);
     for (int i = 0; i < all->n; i++) {
         Move m = all->m[i];
         position_make(pos, m);
-        bool illegal = position_illegal(pos);
+        bool illegal = attack_left_illegal(pos);
         if (own_king >= 0 && !touches_set(&own, own_king, m))
             CU_ASSERT(!illegal);
         if (!illegal && their_king >= 0 && !touches_set(&their, their_king, m))
-            CU_ASSERT_EQUAL(in_check(pos, pos->side), piece_attacks(pos, m.to, their_king));
+            CU_ASSERT_EQUAL(attack_in_check(pos, pos->side), attack_from(pos, m.to, their_king));
         position_unmake(pos);
     }
 }
@@ -467,7 +468,7 @@ static void convert(const char *variant, const char *fen, int depth)
     CU_ASSERT_PTR_NOT_NULL_FATAL(s);
     int winner = pos->side, moves = 0;
     GameEnd end;
-    while (!game_end(pos, &end) && moves < 400) {
+    while (!rules_game_end(pos, &end) && moves < 400) {
         SearchLimits lim = limits_depth(depth, 0);
         Move best = search_run(s, pos, &lim, NULL, NULL);
         CU_ASSERT_FATAL(best.kind != MOVE_NULL);

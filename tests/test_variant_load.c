@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include <CUnit/Basic.h>
 
-#include "variant_load.h"
+#include "catalog/variant_load.h"
 
 static VariantSet builtin;
 

@@ -11,6 +11,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "board/attack.h"
 #include "board/movegen.h"
 
 static inline void push(MoveList *ml, int from, int to, int kind, int piece, int flags)
@@ -26,15 +27,6 @@ static inline void push(MoveList *ml, int from, int to, int kind, int piece, int
 }
 
 /* ---- promotion --------------------------------------------------------- */
-
-static inline bool promotion_applies(const PieceType *pt, int color, int from, int to)
-{
-    bool in_from = sqset_has(&pt->promo_zone[color], from);
-    bool in_to = sqset_has(&pt->promo_zone[color], to);
-    return (in_to && !in_from && pt->promo_on_enter)
-        || (in_to && in_from && pt->promo_on_within)
-        || (!in_to && in_from && pt->promo_on_leave);
-}
 
 /* May `color` promote to type t now (count limits, grand's "captured only")? */
 static bool promotion_target_available(const Position *pos, const PieceType *target,
@@ -60,7 +52,7 @@ static void add_move(const Position *pos, MoveList *ml, int type, int from, int 
             push(ml, from, to, MOVE_NORMAL, 0, flags);
         return;
     }
-    if (!promotion_applies(pt, color, from, to)) {
+    if (!variant_promotion_applies(pt, color, from, to)) {
         if (gen & (capture ? GEN_NOISY : GEN_QUIET))
             push(ml, from, to, MOVE_NORMAL, 0, flags);
         return;
@@ -220,7 +212,7 @@ static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
         confine(pos, ml, first, type);
 }
 
-void gen_piece_moves(const Position *pos, MoveList *ml, int from)
+void movegen_piece(const Position *pos, MoveList *ml, int from)
 {
     gen_piece(pos, ml, from, GEN_NOISY | GEN_QUIET);
 }
@@ -257,7 +249,7 @@ static void gen_castling_with(const Position *pos, MoveList *ml, int king, int p
     if (!cs->through_check) {
         int a = kf < kt ? kf : kt, b = kf < kt ? kt : kf;
         for (int f = a; f <= b; f++)
-            if (royal_square_attacked(pos, var_square(v, f, rank), !pos->side))
+            if (attack_royal_square(pos, var_square(v, f, rank), !pos->side))
                 return;
     }
     push(ml, king, var_square(v, kt, rank), MOVE_CASTLE, 0, 0);
@@ -370,13 +362,13 @@ static void gen_gating(const Position *pos, MoveList *ml, int first)
 
 /* ---- all moves --------------------------------------------------------- */
 
-void gen_pseudo(const Position *pos, MoveList *ml)
+void movegen_pseudo(const Position *pos, MoveList *ml)
 {
     ml->n = 0;
-    gen_staged(pos, ml, GEN_NOISY | GEN_QUIET);
+    movegen_staged(pos, ml, GEN_NOISY | GEN_QUIET);
 }
 
-void gen_staged(const Position *pos, MoveList *ml, unsigned gen)
+void movegen_staged(const Position *pos, MoveList *ml, unsigned gen)
 {
     int color = pos->side, first = ml->n;
     for (int i = 0; i < pos->nlist[color]; i++)
@@ -387,156 +379,6 @@ void gen_staged(const Position *pos, MoveList *ml, unsigned gen)
         gen_gating(pos, ml, first);
     if ((gen & GEN_QUIET) && pos->v->has_drops)
         gen_drops(pos, ml);
-}
-
-/* ---- attacks ----------------------------------------------------------- */
-
-/* Can the piece of `type`/`color` on `from` capture on `target` via table t? */
-static bool table_attacks(const Position *pos, const XbTable *t, int color, int from, int target)
-{
-    const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
-    for (; r < end; r++) {
-        if ((r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG)) || (r->mode & XB_MODE_T))
-            continue;
-        if ((r->flags & XB_RAY_INITIAL) && !sqset_has(&pos->virgin, from))
-            continue;
-        bool hopper = r->mode & (XB_MODE_P | XB_MODE_G);
-        if (!(r->mode & XB_MODE_C))
-            continue;
-        const XbStep *steps = t->steps + r->first;
-        bool hopped = false;
-        for (int k = 0; k < r->len; k++) {
-            const XbStep *s = &steps[k];
-            if (s->test != XB_NO_SQ) {
-                bool occupied = pos->board[s->test] != EMPTY;
-                if ((r->flags & XB_RAY_LAME) ? occupied : !occupied)
-                    break;
-            }
-            if (s->sq == target)
-                return !hopper || hopped;
-            if (pos->board[s->sq] != EMPTY) {
-                if (!hopper || hopped)
-                    break;
-                hopped = true;
-            } else if (hopped && (r->mode & XB_MODE_G)) {
-                break;
-            }
-        }
-    }
-    return false;
-}
-
-bool piece_attacks(const Position *pos, int from, int target)
-{
-    const Variant *v = pos->v;
-    uint8_t code = pos->board[from];
-    int type = code_type(code), by = code_color(code);
-    if (!sqset_has(&v->reach[(type * 2 + by) * (v->files * v->ranks) + from], target))
-        return false;
-    const PieceType *pt = &v->piece[type];
-    if (pt->confined && !sqset_has(&pt->allowed[by], target))
-        return false;   /* it may never go there, so it cannot capture there */
-    return table_attacks(pos, &pt->table, by, from, target)
-        || (pt->has_extra && sqset_has(&pt->extra_region[by], from)
-            && table_attacks(pos, &pt->extra_table, by, from, target));
-}
-
-bool square_attacked(const Position *pos, int sq, int by)
-{
-    for (int i = 0; i < pos->nlist[by]; i++)
-        if (piece_attacks(pos, pos->list[by][i], sq))
-            return true;
-    return false;
-}
-
-/* With explosions, capturing a royal standing next to the capturer's own
- * royal would blow that one up too: such a royal square is not attacked. */
-static bool shielded_by_explosion(const Position *pos, int sq, int by)
-{
-    const Variant *v = pos->v;
-    int f = var_file(v, sq), r = var_rank(v, sq);
-    for (int i = 0; i < pos->nlist[by]; i++) {
-        int s = pos->list[by][i];
-        int df = var_file(v, s) - f, dr = var_rank(v, s) - r;
-        if ((v->royal_types >> code_type(pos->board[s]) & 1)
-            && df >= -1 && df <= 1 && dr >= -1 && dr <= 1)
-            return true;
-    }
-    return false;
-}
-
-bool royal_square_attacked(const Position *pos, int sq, int by)
-{
-    if (pos->v->rules.explosions && shielded_by_explosion(pos, sq, by))
-        return false;
-    return square_attacked(pos, sq, by);
-}
-
-bool in_check(const Position *pos, int color)
-{
-    const Variant *v = pos->v;
-    if (!v->royal_types)
-        return false;
-    int attacked = 0, royals = 0;
-    for (int i = 0; i < pos->nlist[color]; i++) {
-        int sq = pos->list[color][i];
-        uint8_t code = pos->board[sq];
-        /* (empty only while position_illegal hides a gated piece) */
-        if (code == EMPTY || !(v->royal_types >> code_type(code) & 1))
-            continue;
-        royals++;
-        if (royal_square_attacked(pos, sq, !color)) {
-            if (!v->rules.royal_spare)
-                return true;
-            attacked++;
-        }
-    }
-    return royals && attacked == royals;
-}
-
-/* Two royal pieces on one file with nothing between (xiangqi's flying general). */
-static bool royals_face(const Position *pos)
-{
-    const Variant *v = pos->v;
-    int sq[2] = { -1, -1 };
-    for (int c = 0; c < 2; c++)
-        for (int i = 0; i < pos->nlist[c]; i++)
-            if (v->royal_types >> code_type(pos->board[pos->list[c][i]]) & 1)
-                sq[c] = pos->list[c][i];
-    if (sq[0] < 0 || sq[1] < 0 || var_file(v, sq[0]) != var_file(v, sq[1]))
-        return false;
-    int lo = sq[0] < sq[1] ? sq[0] : sq[1], hi = sq[0] ^ sq[1] ^ lo;
-    for (int s = lo + v->files; s < hi; s += v->files)
-        if (pos->board[s] != EMPTY)
-            return false;
-    return true;
-}
-
-bool position_illegal(Position *pos)
-{
-    const Variant *v = pos->v;
-    if (pos->ply > 0 && move_gate(pos->undo[pos->ply - 1].move) >= 0) {
-        Move last = pos->undo[pos->ply - 1].move;
-        /* a piece gated in does not shield the king: the move must be legal
-           without it (as Fairy-Stockfish and Sjaak II play S-chess) */
-        int sq = move_gate_square(last);
-        uint8_t code = pos->board[sq];
-        pos->board[sq] = EMPTY;
-        bool illegal = in_check(pos, !pos->side);
-        pos->board[sq] = code;
-        if (illegal)
-            return true;
-    }
-    if (v->rules.explosions && v->royal_types) {
-        int mover = !pos->side;
-        if (position_royals_at_start(v, mover) && !position_royals(pos, mover))
-            return true;    /* it blew up its own royal */
-        if (position_royals_at_start(v, pos->side) && !position_royals(pos, pos->side))
-            return false;   /* it blew up the other's: that wins at once */
-    }
-    if (v->rules.facing_royals_illegal && royals_face(pos))
-        return true;
-    return in_check(pos, !pos->side);
 }
 
 /* ---- legal moves ------------------------------------------------------- */
@@ -551,7 +393,7 @@ static bool is_capture(const Position *pos, Move m)
  * Called with the drop made. */
 bool movegen_drop_mates(Position *pos)
 {
-    if (!in_check(pos, pos->side))
+    if (!attack_in_check(pos, pos->side))
         return false;
     MoveList *replies = malloc(sizeof *replies);
     if (!replies)
@@ -560,109 +402,6 @@ bool movegen_drop_mates(Position *pos)
     bool mate = replies->n == 0;
     free(replies);
     return mate;
-}
-
-/* Squares whose change (vacated, occupied, or a victim removed) could
- * expose the royal on `king` to an attack: every square on an enemy ray
- * that reaches the royal, before it, with the ray's lame/jump test squares.
- * A move touching none of them cannot leave the royal attacked, unless the
- * royal itself moves. */
-static void add_ray_squares_before(SquareSet *set, const XbTable *t, int color, int from, int king)
-{
-    const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
-    for (; r < end; r++) {
-        if (!(r->mode & XB_MODE_C) || (r->mode & XB_MODE_T)
-            || (r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG)))
-            continue;
-        const XbStep *steps = t->steps + r->first;
-        int k = 0;
-        while (k < r->len && steps[k].sq != king)
-            k++;
-        if (k == r->len)
-            continue;
-        for (int j = 0; j <= k; j++) {
-            if (j < k)
-                sqset_add(set, steps[j].sq);
-            if (steps[j].test != XB_NO_SQ)
-                sqset_add(set, steps[j].test);
-        }
-    }
-}
-
-static void sensitive_squares(const Position *pos, int king, int them, SquareSet *set)
-{
-    const Variant *v = pos->v;
-    int nsq = v->files * v->ranks;
-    memset(set, 0, sizeof *set);
-    for (int i = 0; i < pos->nlist[them]; i++) {
-        int from = pos->list[them][i];
-        int type = code_type(pos->board[from]);
-        if (!sqset_has(&v->reach[(type * 2 + them) * nsq + from], king))
-            continue;
-        const PieceType *pt = &v->piece[type];
-        add_ray_squares_before(set, &pt->table, them, from, king);
-        if (pt->has_extra)
-            add_ray_squares_before(set, &pt->extra_table, them, from, king);
-    }
-    /* royals facing each other: the file between them */
-    if (v->rules.facing_royals_illegal)
-        for (int i = 0; i < pos->nlist[them]; i++) {
-            int sq = pos->list[them][i];
-            if (!(v->royal_types >> code_type(pos->board[sq]) & 1)
-                || var_file(v, sq) != var_file(v, king))
-                continue;
-            int lo = sq < king ? sq : king, hi = sq ^ king ^ lo;
-            for (int s = lo + v->files; s < hi; s += v->files)
-                sqset_add(set, s);
-        }
-}
-
-/* The single royal of the side to move, or -1 when legality needs the full
- * test (several royals, none, or in check). */
-static int lone_royal_not_in_check(const Position *pos)
-{
-    const Variant *v = pos->v;
-    int royal = -1;
-    for (int t = 0; t < v->ntypes; t++)
-        if ((v->royal_types >> t & 1) && pos->count[pos->side][t]) {
-            if (royal >= 0 || pos->count[pos->side][t] > 1)
-                return -1;
-            royal = t;
-        }
-    if (royal < 0)
-        return -1;
-    uint8_t code = piece_code(royal, pos->side);
-    for (int i = 0; i < pos->nlist[pos->side]; i++) {
-        int sq = pos->list[pos->side][i];
-        if (pos->board[sq] == code)
-            return square_attacked(pos, sq, !pos->side) ? -1 : sq;
-    }
-    return -1;
-}
-
-int royal_exposure(const Position *pos, int color, SquareSet *set)
-{
-    const Variant *v = pos->v;
-    if (!v->royal_types)
-        return -1;
-    int royal = -1;
-    for (int t = 0; t < v->ntypes; t++)
-        if ((v->royal_types >> t & 1) && pos->count[color][t]) {
-            if (royal >= 0 || pos->count[color][t] > 1)
-                return -1;
-            royal = t;
-        }
-    if (royal < 0)
-        return -1;
-    uint8_t code = piece_code(royal, color);
-    for (int i = 0; i < pos->nlist[color]; i++) {
-        int sq = pos->list[color][i];
-        if (pos->board[sq] != code)
-            continue;
-        sensitive_squares(pos, sq, !color, set);
-        return sq;
-    }
-    return -1;
 }
 
 /* Can move m be accepted without making it? */
@@ -678,17 +417,18 @@ static inline bool surely_legal(const SquareSet *sensitive, int king, Move m)
 void movegen_legal(Position *pos, MoveList *ml)
 {
     const Variant *v = pos->v;
-    gen_pseudo(pos, ml);
+    movegen_pseudo(pos, ml);
     /* A side without royals (giveaway, horde's White) has no self-check to test. */
     bool has_royal = false;
     for (int t = 0; t < v->ntypes && !has_royal; t++)
         has_royal = (v->royal_types >> t & 1) && pos->count[pos->side][t];
     bool needs_test = has_royal || v->rules.facing_royals_illegal;
     /* explosions reach beyond the lines the shortcut looks at */
-    int king = needs_test && !v->rules.explosions ? lone_royal_not_in_check(pos) : -1;
     SquareSet sensitive;
-    if (king >= 0)
-        sensitive_squares(pos, king, !pos->side, &sensitive);
+    int king = needs_test && !v->rules.explosions
+             ? attack_royal_exposure(pos, pos->side, &sensitive) : -1;
+    if (king >= 0 && attack_square(pos, king, !pos->side))
+        king = -1;         /* in check: every move gets the full test */
     int w = 0;
     bool any_capture = false;
     for (int i = 0; i < ml->n; i++) {
@@ -698,7 +438,7 @@ void movegen_legal(Position *pos, MoveList *ml)
         bool ok = true;
         if (drop_check || (needs_test && !(king >= 0 && surely_legal(&sensitive, king, m)))) {
             position_make(pos, m);
-            ok = !position_illegal(pos);
+            ok = !attack_left_illegal(pos);
             if (ok && drop_check)
                 ok = !movegen_drop_mates(pos);
             position_unmake(pos);
@@ -718,278 +458,3 @@ void movegen_legal(Position *pos, MoveList *ml)
     }
 }
 
-/* ---- per-variant tables ----------------------------------------------- */
-
-static void add_reach(SquareSet *set, const XbTable *t, int color, int from)
-{
-    const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
-    for (; r < end; r++) {
-        if (!(r->mode & XB_MODE_C) || (r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG)))
-            continue;
-        for (int k = 0; k < r->len; k++)
-            sqset_add(set, t->steps[r->first + k].sq);
-    }
-}
-
-int movegen_init_variant(Variant *v)
-{
-    int nsq = v->files * v->ranks;
-    v->reach = calloc((size_t)v->ntypes * 2 * nsq, sizeof(SquareSet));
-    if (!v->reach)
-        return -1;
-    for (int t = 0; t < v->ntypes; t++) {
-        const PieceType *pt = &v->piece[t];
-        for (int c = 0; c < 2; c++)
-            for (int from = 0; from < nsq; from++) {
-                SquareSet *set = &v->reach[(t * 2 + c) * nsq + from];
-                add_reach(set, &pt->table, c, from);
-                if (pt->has_extra)
-                    add_reach(set, &pt->extra_table, c, from);
-            }
-    }
-    return 0;
-}
-
-/* ---- the most moves one position can have ------------------------------
- *
- * Every move list has room for MAX_MOVES moves and the generator never
- * checks (it is the hot path), so the loader refuses a variant in which
- * some position could have more.  The bound has to be safe for every
- * position, yet not so loose that large legitimate variants are refused:
- * adding up a queen's moves on an empty 16x16 board from every square
- * gives 12640, where this bound gives 1860.
- *
- * The key is that a straight ray only ever yields a move to `t` for the
- * piece standing on the FIRST occupied square behind `t` along the ray's
- * step (a slider or leaper), or on the second (a hopper: the first is its
- * hurdle).  So for each step vector and kind (slide or hop) and each target
- * square, one piece of the side to move at most makes moves: as many as its
- * rays with that step times the promotion choices there.  Summing over
- * step vectors and targets bounds all ray moves whatever stands where.
- * Rays that are not straight lines (cylinder wraps, 'j' skips) are counted
- * the crude way, from their origin.  Castling, drops and gated copies are
- * added crudely too.  Multi-leg moves are not generated yet (the loader
- * refuses them); when they are, they must be counted here. */
-
-/* Moves one step of a ray can yield: add_move's promotion choices plus the
- * plain move, and an e.p. capture besides. */
-static int step_moves(const PieceType *pt, int color, int from, int to, uint16_t mode)
-{
-    int n = 1;
-    if (pt->can_promote && promotion_applies(pt, color, from, to)) {
-        uint32_t targets = pt->promo_to;
-        if (pt->promoted != NO_TYPE)
-            targets |= 1u << pt->promoted;
-        for (; targets; targets &= targets - 1)
-            n++;
-    }
-    return n + ((mode & XB_MODE_E) != 0);
-}
-
-/* A ray the generator walks (castling and multi-leg rays it does not). */
-static bool generated_ray(const XbRay *r)
-{
-    return !(r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG));
-}
-
-enum { STEP_SPAN = 2 * MAX_FILES - 1, STEP_KEYS = STEP_SPAN * STEP_SPAN * 2 };
-enum { CROOKED = -1, NOT_WALKED = -2 };
-
-/* What the bound is summed from, for one colour. */
-typedef struct {
-    const Variant *v;
-    int color, nsq, nslots;
-    uint8_t file[MAX_SQUARES], rank[MAX_SQUARES];
-    int *slot;             /* [STEP_KEYS]: row of `most` for a straight key, or -1 */
-    uint16_t *most;        /* [slot][target]: most moves one piece makes there */
-    uint16_t *dup;         /* [slot]: rays of the piece at hand with that key */
-    int *ray_slot;         /* [ray of the piece at hand]: its slot, CROOKED or NOT_WALKED */
-    long *from_moves;      /* [square]: most moves of any one piece from there */
-    long *crooked;         /* [square]: most moves of one piece along crooked rays */
-} MoveBound;
-
-/* The key of a straight ray (step vector, slide or hop), or CROOKED when
- * its squares are not from + k * step for k = 1, 2, ... */
-static int ray_key(const MoveBound *b, const XbTable *t, const XbRay *r, int from)
-{
-    const XbStep *steps = t->steps + r->first;
-    int x = b->file[from], y = b->rank[from];
-    int dx = b->file[steps[0].sq] - x, dy = b->rank[steps[0].sq] - y;
-    for (int k = 1; k < r->len; k++)
-        if (b->file[steps[k].sq] != x + (k + 1) * dx || b->rank[steps[k].sq] != y + (k + 1) * dy)
-            return CROOKED;
-    bool hop = r->mode & (XB_MODE_P | XB_MODE_G);
-    return ((dy + MAX_FILES - 1) * STEP_SPAN + dx + MAX_FILES - 1) * 2 + hop;
-}
-
-/* The compiled tables of a piece type: 1 or 2 (region-dependent extras). */
-static int piece_tables(const PieceType *pt, const XbTable *tables[2])
-{
-    tables[0] = &pt->table;
-    tables[1] = &pt->extra_table;
-    return pt->has_extra ? 2 : 1;
-}
-
-/* Rays of the piece on `from` in both its tables, one after the other. */
-static int rays_on(const PieceType *pt, int color, int from, const XbTable *tables[2],
-                   const XbRay *begin[2], const XbRay *end[2])
-{
-    int n = piece_tables(pt, tables);
-    for (int i = 0; i < n; i++) {
-        begin[i] = xb_rays_begin(tables[i], color, from);
-        end[i] = xb_rays_end(tables[i], color, from);
-    }
-    return n;
-}
-
-/* Find the slot of each ray of the piece on `from` (b->ray_slot), and how
- * many of its rays share each slot (b->dup): rays with one key (written
- * twice, or once in each table) may each make the same move. */
-static void slot_rays(MoveBound *b, const PieceType *pt, int from)
-{
-    const XbTable *tables[2];
-    const XbRay *begin[2], *end[2];
-    int j = 0;
-    for (int i = 0, n = rays_on(pt, b->color, from, tables, begin, end); i < n; i++)
-        for (const XbRay *r = begin[i]; r < end[i]; r++, j++) {
-            int key = generated_ray(r) ? ray_key(b, tables[i], r, from) : NOT_WALKED;
-            b->ray_slot[j] = key < 0 ? key : b->slot[key];
-            if (key >= 0)
-                b->dup[b->ray_slot[j]]++;
-        }
-}
-
-/* The piece of type pt standing on `from`: its moves, into the bound. */
-static void bound_piece_on(MoveBound *b, const PieceType *pt, int from)
-{
-    slot_rays(b, pt, from);
-    long all = 0, crooked = 0;
-    const XbTable *tables[2];
-    const XbRay *begin[2], *end[2];
-    int j = 0;
-    for (int i = 0, n = rays_on(pt, b->color, from, tables, begin, end); i < n; i++)
-        for (const XbRay *r = begin[i]; r < end[i]; r++, j++) {
-            int slot = b->ray_slot[j];
-            if (slot == NOT_WALKED)
-                continue;
-            const XbStep *steps = tables[i]->steps + r->first;
-            for (int k = 0; k < r->len; k++) {
-                int moves = step_moves(pt, b->color, from, steps[k].sq, r->mode);
-                all += moves;
-                if (slot == CROOKED) {
-                    crooked += moves;
-                    continue;
-                }
-                uint16_t *cell = &b->most[slot * b->nsq + steps[k].sq];
-                if (*cell < b->dup[slot] * moves)
-                    *cell = (uint16_t)(b->dup[slot] * moves);
-            }
-        }
-    while (j-- > 0)
-        if (b->ray_slot[j] >= 0)
-            b->dup[b->ray_slot[j]] = 0;
-    if (b->from_moves[from] < all)
-        b->from_moves[from] = all;
-    if (b->crooked[from] < crooked)
-        b->crooked[from] = crooked;
-}
-
-/* The most pseudo-legal moves the side `b->color` can have. */
-static long bound_for_color(MoveBound *b)
-{
-    const Variant *v = b->v;
-    memset(b->most, 0, (size_t)b->nslots * b->nsq * sizeof *b->most);
-    memset(b->from_moves, 0, (size_t)b->nsq * sizeof *b->from_moves);
-    memset(b->crooked, 0, (size_t)b->nsq * sizeof *b->crooked);
-    for (int t = 0; t < v->ntypes; t++)
-        for (int from = 0; from < b->nsq; from++)
-            if (!v->geom.hole[from])
-                bound_piece_on(b, &v->piece[t], from);
-    long moves = 0;
-    for (long i = 0; i < (long)b->nslots * b->nsq; i++)
-        moves += b->most[i];
-    for (int sq = 0; sq < b->nsq; sq++)
-        moves += b->crooked[sq];
-    /* castling: one move per king and partner on the castling rank */
-    long castles = v->castling.enabled ? (long)v->files * (v->files - 1) : 0;
-    moves += castles;
-    /* drops: any type may be in hand (a FEN can put it there) */
-    if (v->has_drops)
-        for (int t = 0; t < v->ntypes; t++)
-            for (int sq = 0; sq < b->nsq; sq++)
-                moves += sqset_has(&v->piece[t].drop_zone[b->color], sq) && !v->geom.hole[sq];
-    /* gating: a copy of every move from the gating rank per type in hand,
-       two per castling move (the king's or the partner's square) */
-    if (v->hand.gating) {
-        int rank = b->color == WHITE ? v->castling.rank : v->ranks - 1 - v->castling.rank;
-        long from_rank = 2 * castles;
-        for (int f = 0; f < v->files; f++)
-            from_rank += b->from_moves[var_square(v, f, rank)];
-        moves += from_rank * v->ntypes;
-    }
-    return moves;
-}
-
-/* Give every straight key of some ray a row of `most`; returns how many,
- * and the most rays one piece has on one square in *max_rays. */
-static int assign_slots(MoveBound *b, int *max_rays)
-{
-    const Variant *v = b->v;
-    int n = 0;
-    *max_rays = 0;
-    for (int key = 0; key < STEP_KEYS; key++)
-        b->slot[key] = -1;
-    for (int type = 0; type < v->ntypes; type++)
-        for (int c = 0; c < 2; c++)
-            for (int from = 0; from < b->nsq; from++) {
-                const XbTable *tables[2];
-                const XbRay *begin[2], *end[2];
-                int rays = 0;
-                for (int i = 0, nt = rays_on(&v->piece[type], c, from, tables, begin, end); i < nt; i++)
-                    for (const XbRay *r = begin[i]; r < end[i]; r++, rays++) {
-                        int key = generated_ray(r) ? ray_key(b, tables[i], r, from) : NOT_WALKED;
-                        if (key >= 0 && b->slot[key] < 0)
-                            b->slot[key] = n++;
-                    }
-                if (rays > *max_rays)
-                    *max_rays = rays;
-            }
-    return n;
-}
-
-long movegen_move_bound(const Variant *v)
-{
-    MoveBound *b = calloc(1, sizeof *b);
-    if (!b)
-        return -1;
-    b->v = v;
-    b->nsq = v->files * v->ranks;
-    for (int sq = 0; sq < b->nsq; sq++) {
-        b->file[sq] = (uint8_t)var_file(v, sq);
-        b->rank[sq] = (uint8_t)var_rank(v, sq);
-    }
-    int max_rays = 0;
-    b->slot = malloc(STEP_KEYS * sizeof *b->slot);
-    if (b->slot)
-        b->nslots = assign_slots(b, &max_rays);
-    b->most = malloc(((size_t)b->nslots * b->nsq + 1) * sizeof *b->most);
-    b->dup = calloc((size_t)b->nslots + 1, sizeof *b->dup);
-    b->ray_slot = malloc(((size_t)max_rays + 1) * sizeof *b->ray_slot);
-    b->from_moves = malloc((size_t)b->nsq * sizeof *b->from_moves);
-    b->crooked = malloc((size_t)b->nsq * sizeof *b->crooked);
-    long bound = -1;
-    if (b->slot && b->most && b->dup && b->ray_slot && b->from_moves && b->crooked)
-        for (b->color = 0; b->color < 2; b->color++) {
-            long n = bound_for_color(b);
-            if (n > bound)
-                bound = n;
-        }
-    free(b->slot);
-    free(b->most);
-    free(b->dup);
-    free(b->ray_slot);
-    free(b->from_moves);
-    free(b->crooked);
-    free(b);
-    return bound;
-}

@@ -43,7 +43,7 @@ static uint64_t leaf_drop_mates(Position *pos, int depth)
     return n;
 }
 
-uint64_t perft(Position *pos, int depth)
+uint64_t perft_count(Position *pos, int depth)
 {
     if (depth <= 0)
         return 1;
@@ -66,7 +66,7 @@ uint64_t perft_divide(Position *pos, int depth, bool cecp_ranks, FILE *out)
         char name[32];
         move_to_string(pos, ml->m[i], cecp_ranks, name, sizeof name);
         position_make(pos, ml->m[i]);
-        uint64_t n = perft(pos, depth - 1);
+        uint64_t n = perft_count(pos, depth - 1);
         position_unmake(pos);
         fprintf(out, "%s: %" PRIu64 "\n", name, n);
         total += n;
@@ -152,7 +152,7 @@ int perft_suite(const Variant *v, const char *path, int max_depth, uint64_t max_
         for (int i = 0; use_alt && i < nalt; i++)
             if (alt_depth[i] == depth)
                 expected = alt_count[i];
-        uint64_t got = perft(pos, depth);
+        uint64_t got = perft_count(pos, depth);
         bool ok = got == expected;
         if (!ok && use_alt) {
             /* The reference engines generate drop mates we refuse; a mated

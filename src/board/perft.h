@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include "board/position.h"
 
-uint64_t perft(Position *pos, int depth);
+uint64_t perft_count(Position *pos, int depth);
 
 /* One "MOVE: COUNT" line per root move on `out` (moves in CECP rank
  * numbering when cecp_ranks is set, see move.h); returns the total. */

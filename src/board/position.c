@@ -5,6 +5,7 @@
  */
 #include <ctype.h>
 #include <string.h>
+#include "board/attack.h"
 #include "board/position.h"
 #include "board/movegen.h"
 #include "board/zobrist.h"
@@ -268,7 +269,7 @@ void position_make(Position *pos, Move m)
        n-check counts every check, so it knows at once. */
     u->gave_check = m.kind == MOVE_NULL ? 0 : GAVE_CHECK_UNKNOWN;
     if (v->rules.check_limit && m.kind != MOVE_NULL) {
-        u->gave_check = in_check(pos, pos->side);
+        u->gave_check = attack_in_check(pos, pos->side);
         if (u->gave_check) {
             pos->hash ^= zobrist->checks[us][pos->checks[us] & 15];
             pos->checks[us]++;

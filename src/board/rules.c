@@ -1,11 +1,12 @@
 /*
  * rules.c — game termination by the variant's rules (see rules.h).  Each
- * rule is written once here; game_end() puts them together for the
+ * rule is written once here; rules_game_end() puts them together for the
  * referee, and the search calls the same functions at its nodes.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "board/attack.h"
 #include "board/rules.h"
 
 Outcome outcome_invert(Outcome o)
@@ -13,7 +14,7 @@ Outcome outcome_invert(Outcome o)
     return o == OUTCOME_WIN ? OUTCOME_LOSS : o == OUTCOME_LOSS ? OUTCOME_WIN : o;
 }
 
-const char *result_string(Outcome o, int side)
+const char *rules_result_string(Outcome o, int side)
 {
     if (o == OUTCOME_DRAW)
         return "1/2-1/2";
@@ -78,7 +79,7 @@ static bool can_bare_in_reply(Position *pos)
     MoveList *ml = malloc(sizeof *ml);
     if (!ml)
         return false;
-    gen_pseudo(pos, ml);
+    movegen_pseudo(pos, ml);
     bool found = false;
     for (int i = 0; i < ml->n && !found; i++) {
         Move m = ml->m[i];
@@ -87,7 +88,7 @@ static bool can_bare_in_reply(Position *pos)
         if (!takes)
             continue;
         position_make(pos, m);
-        found = !position_illegal(pos);
+        found = !attack_left_illegal(pos);
         position_unmake(pos);
     }
     free(ml);
@@ -179,7 +180,7 @@ void rules_note_checks(Position *pos, int plies)
             continue;
         }
         position_make(pos, m);
-        pos->undo[pos->ply - 1].gave_check = in_check(pos, pos->side);
+        pos->undo[pos->ply - 1].gave_check = attack_in_check(pos, pos->side);
     }
 }
 
@@ -248,7 +249,7 @@ bool rules_insufficient_material(const Position *pos)
     return rules_only_royals(pos, WHITE) && rules_only_royals(pos, BLACK);
 }
 
-int repetitions(const Position *pos)
+int rules_repetitions(const Position *pos)
 {
     int n = 0;
     int limit = pos->ply - pos->rep_plies;
@@ -300,14 +301,14 @@ int rules_refused_drop_mates(Position *pos)
     MoveList *ml = malloc(sizeof *ml);
     if (!ml)
         return 0;
-    gen_pseudo(pos, ml);
+    movegen_pseudo(pos, ml);
     int n = 0;
     for (int i = 0; i < ml->n; i++) {
         Move m = ml->m[i];
         if (m.kind != MOVE_DROP || !v->piece[m.piece].drop_no_mate)
             continue;
         position_make(pos, m);
-        n += !position_illegal(pos) && movegen_drop_mates(pos);
+        n += !attack_left_illegal(pos) && movegen_drop_mates(pos);
         position_unmake(pos);
     }
     free(ml);
@@ -343,7 +344,7 @@ static bool announce_immediate(Position *pos, Outcome now, GameEnd *end)
 
 static bool announce_no_moves(Position *pos, GameEnd *end)
 {
-    bool check = in_check(pos, pos->side);
+    bool check = attack_in_check(pos, pos->side);
     Outcome o = rules_no_moves(pos, check);
     char buf[80];
     if (check)
@@ -368,7 +369,7 @@ static bool announce_repetition(Position *pos, GameEnd *end)
     return set_end(end, o, buf);
 }
 
-bool game_end(Position *pos, GameEnd *end)
+bool rules_game_end(Position *pos, GameEnd *end)
 {
     const Rules *r = &pos->v->rules;
     end->outcome = OUTCOME_NONE;
@@ -389,7 +390,7 @@ bool game_end(Position *pos, GameEnd *end)
     if (nmoves == 0)
         return announce_no_moves(pos, end);
 
-    if (r->repetition_count && repetitions(pos) + 1 >= r->repetition_count)
+    if (r->repetition_count && rules_repetitions(pos) + 1 >= r->repetition_count)
         return announce_repetition(pos, end);
     if (rules_move_rule_reached(pos)) {
         char buf[80];

@@ -82,14 +82,14 @@ void rules_note_checks(Position *pos, int plies);
 
 /* Is the game over in `pos`?  Considers the whole history kept in pos
  * (repetitions since the last irreversible move). */
-bool game_end(Position *pos, GameEnd *end);
+bool rules_game_end(Position *pos, GameEnd *end);
 
 /* How many times the current position occurred before (same side to move,
  * same hash) since the last irreversible move. */
-int repetitions(const Position *pos);
+int rules_repetitions(const Position *pos);
 
 /* The result string for CECP/PGN from an outcome for `side`:
  * "1-0", "0-1", "1/2-1/2". */
-const char *result_string(Outcome outcome_for_side, int side);
+const char *rules_result_string(Outcome outcome_for_side, int side);
 
 #endif

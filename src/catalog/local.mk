@@ -1,6 +1,7 @@
 # catalog/: variant files (YAML) read into variants: the search path, the
 # built-in copies, `extends`, the schema, diagnostics with line and column.
 src_libengine_a_SOURCES += \
+	src/catalog/prepare.h src/catalog/prepare.c \
 	src/catalog/variant_load.h src/catalog/variant_load.c
 src_libengine_a_CPPFLAGS += -DPKGDATADIR='"$(pkgdatadir)"'
 

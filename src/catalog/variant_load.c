@@ -8,7 +8,7 @@
  *   2. a registry of parsed documents from every source, with priorities;
  *   3. `extends`: the parent's merged tree is merged with the child's;
  *   4. the schema walk: merged tree → Variant, every value checked;
- *   5. variant_finalize() and fen_validate(), then into the VariantSet.
+ *   5. prepare_tables() and prepare_start(), then into the VariantSet.
  * Every problem is reported through diag.c as FILE:LINE:COLUMN.
  */
 #include <ctype.h>
@@ -24,6 +24,7 @@
 #include "util/diag.h"
 #include "util/number.h"
 #include "board/position.h"
+#include "catalog/prepare.h"
 #include "catalog/variant_load.h"
 
 #ifndef PKGDATADIR
@@ -2686,12 +2687,12 @@ static bool doc_build(Loader *ld, Doc *doc, Diag *d)
         endings_check(&c, doc->merged);
         ok = d->errors == 0 && !doc->tree_errors;
     }
-    if (ok && variant_finalize(out, err, sizeof err) != 0) {
+    if (ok && prepare_tables(out, err, sizeof err) != 0) {
         const YNode *at = map_key(doc->merged, "pieces");
         diag_error(d, at->file, at->line, at->col, "%s", err);
         ok = false;
     }
-    if (ok && fen_validate(out, out->start_fen, err, sizeof err) != 0) {
+    if (ok && prepare_start(out, err, sizeof err) != 0) {
         const YNode *at = map_get(doc->merged, "start");
         diag_error(d, at->file, at->line, scalar_col(at, 0), "start position: %s", err);
         ok = false;

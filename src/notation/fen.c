@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "board/attack.h"
 #include "board/movegen.h"
 #include "util/number.h"
 #include "board/position.h"
@@ -401,12 +402,12 @@ static int check_royals(Position *pos, char *err, size_t n)
                         v->piece[needed].name, v->piece[needed].id);
     }
     int them = !pos->side;
-    if (in_check(pos, them))
+    if (attack_in_check(pos, them))
         return fail(err, n, "%s is in check with %s to move", color_name(them),
                     color_name(pos->side));
     /* with the royals present and no move made, what else makes the
        position illegal is royals facing each other (xiangqi) */
-    if (position_illegal(pos))
+    if (attack_left_illegal(pos))
         return fail(err, n, "the royal pieces face each other with %s to move",
                     color_name(pos->side));
     return 0;

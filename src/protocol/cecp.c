@@ -263,7 +263,7 @@ static bool check_game_end(Cecp *c)
     GameEnd end;
     if (!engine_game_end(c->e, &end))
         return false;
-    io_printf("%s {%s}", result_string(end.outcome, c->e->pos->side), end.reason);
+    io_printf("%s {%s}", rules_result_string(end.outcome, c->e->pos->side), end.reason);
     c->game_over = true;
     return true;
 }
@@ -1154,7 +1154,7 @@ static void run_perft(Cecp *c, char *args, bool divide)
         nodes = perft_divide(c->e->pos, (int)depth, true, io_block_open(&out));
         io_block_print(&out);
     } else {
-        nodes = perft(c->e->pos, (int)depth);
+        nodes = perft_count(c->e->pos, (int)depth);
     }
     io_printf("Nodes searched: %" PRIu64, nodes);
     io_debug("perft time %" PRId64 " ms", engine_now_ms() - t0);

@@ -170,7 +170,7 @@ int engine_moves_played(const Engine *e)
 
 bool engine_game_end(Engine *e, GameEnd *end)
 {
-    return game_end(e->pos, end);
+    return rules_game_end(e->pos, end);
 }
 
 void engine_legal_moves(Engine *e, MoveList *ml)

@@ -23,6 +23,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include "board/attack.h"
 #include "search/eval.h"
 #include "board/movegen.h"
 #include "search/search.h"
@@ -583,7 +584,7 @@ static bool attacks_zone(const Position *pos, int from, const SquareSet *reach,
         while (bits) {
             int z = w * 64 + __builtin_ctzll(bits);
             bits &= bits - 1;
-            if (piece_attacks(pos, from, z))
+            if (attack_from(pos, from, z))
                 return true;
         }
     }
@@ -794,7 +795,7 @@ static int royal_flights(const EvalTables *et, const Position *pos, int ws, int 
             bits &= bits - 1;
             uint8_t code = pos->board[s];
             if (s != ws && code != HOLE && (code == EMPTY || code_color(code) == strong)
-                && !square_attacked(pos, s, strong))
+                && !attack_square(pos, s, strong))
                 n++;
         }
     }

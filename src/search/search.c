@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "board/attack.h"
 #include "search/eval.h"
 #include "board/movegen.h"
 #include "board/rules.h"
@@ -359,8 +360,8 @@ static int no_moves_score(Search *s, int ply)
 static void exposure_init(Search *s, Picker *p, int ply)
 {
     const Position *pos = s->pos;
-    p->own_king = s->incheck[ply] ? -1 : royal_exposure(pos, pos->side, &p->own_set);
-    p->their_king = royal_exposure(pos, !pos->side, &p->their_set);
+    p->own_king = s->incheck[ply] ? -1 : attack_royal_exposure(pos, pos->side, &p->own_set);
+    p->their_king = attack_royal_exposure(pos, !pos->side, &p->their_set);
     p->exposure_ready = true;
 }
 
@@ -384,11 +385,11 @@ static bool make_legal(Search *s, Picker *p, int ply, Move m)
     bool test_own = s->needs_legality && (p->own_king < 0 || touches(&p->own_set, p->own_king, m));
     bool full_check = p->their_king < 0 || touches(&p->their_set, p->their_king, m);
     position_make(pos, m);
-    if (test_own && position_illegal(pos)) {
+    if (test_own && attack_left_illegal(pos)) {
         position_unmake(pos);
         return false;
     }
-    bool check = full_check ? in_check(pos, pos->side) : piece_attacks(pos, m.to, p->their_king);
+    bool check = full_check ? attack_in_check(pos, pos->side) : attack_from(pos, m.to, p->their_king);
     s->incheck[ply + 1] = check;
     pos->undo[pos->ply - 1].gave_check = check;
     if (check && m.kind == MOVE_DROP && pos->v->piece[m.piece].drop_no_mate) {
@@ -422,7 +423,7 @@ static bool tt_move_ok(Search *s, Picker *p)
         if (code == EMPTY || code == HOLE || code_color(code) != pos->side)
             return false;
         p->ml.n = 0;
-        gen_piece_moves(pos, &p->ml, m.from);
+        movegen_piece(pos, &p->ml, m.from);
         bool ok = in_list(&p->ml, m);
         p->ml.n = 0;
         return ok;
@@ -430,7 +431,7 @@ static bool tt_move_ok(Search *s, Picker *p)
     if (m.kind != MOVE_DROP && m.kind != MOVE_CASTLE)
         return false;
     p->ml.n = 0;
-    gen_staged(pos, &p->ml, GEN_QUIET);
+    movegen_staged(pos, &p->ml, GEN_QUIET);
     bool ok = in_list(&p->ml, m);
     p->ml.n = 0;
     return ok;
@@ -466,7 +467,7 @@ static bool losing_capture(Search *s, Move m)
     if (m.kind == MOVE_NORMAL && !m.piece
         && victim_value(s, m) >= eval_capture_value(s->et, code_type(pos->board[m.from])))
         return false;
-    return see(s->pos, s->et, m) < 0;
+    return see_exchange(s->pos, s->et, m) < 0;
 }
 
 static void picker_init(Picker *p, Move tt_move, Move counter, bool quiescence, bool with_quiets)
@@ -572,10 +573,10 @@ static bool picker_next(Search *s, Picker *p, int ply, Move *out)
             rules_legal_moves(pos, &p->ml);
             p->all_at_once = true;
         } else if (p->with_quiets || (p->quiescence && s->flag_tactics)) {
-            gen_staged(pos, &p->ml, GEN_NOISY | GEN_QUIET);
+            movegen_staged(pos, &p->ml, GEN_NOISY | GEN_QUIET);
             p->all_at_once = true;
         } else {
-            gen_staged(pos, &p->ml, GEN_NOISY);
+            movegen_staged(pos, &p->ml, GEN_NOISY);
             p->all_at_once = false;
         }
         picker_score(s, p, ply, 0);
@@ -608,7 +609,7 @@ static bool picker_next(Search *s, Picker *p, int ply, Move *out)
         p->stage = PICK_QUIET_GEN;
         /* fall through */
     case PICK_QUIET_GEN:
-        gen_staged(pos, &p->ml, GEN_QUIET);
+        movegen_staged(pos, &p->ml, GEN_QUIET);
         picker_score(s, p, ply, p->noisy_end);
         p->stage = PICK_QUIET;
         /* fall through */
@@ -981,7 +982,7 @@ static int search_root(Search *s, int alpha, int beta, int depth, const SearchCa
         atomic_store(&s->prog_left, s->nroot - i - 1);
         notify_currmove(s, cb, m, i + 1, depth);
         position_make(pos, m);
-        s->incheck[1] = in_check(pos, pos->side);
+        s->incheck[1] = attack_in_check(pos, pos->side);
         pos->undo[pos->ply - 1].gave_check = s->incheck[1];
         int new_depth = depth - 1 + s->incheck[1];
         int score;
@@ -1498,7 +1499,7 @@ Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
     setup_variant_flags(s);
     tt_new_search(s->tt);
     memset(s->killers, 0, sizeof s->killers);
-    s->incheck[0] = in_check(s->pos, s->pos->side);
+    s->incheck[0] = attack_in_check(s->pos, s->pos->side);
     s->evals[0] = s->et ? eval_position(s->et, s->pos) : 0;
 
     make_root_moves(s);

@@ -8,6 +8,7 @@
  * pieces that already captured.  The piece lists are left alone; lifted
  * squares read as empty and are skipped.
  */
+#include "board/attack.h"
 #include "board/movegen.h"
 #include "search/see.h"
 
@@ -27,7 +28,7 @@ static int least_attacker(const Position *pos, const EvalTables *et, int side, i
         int val = eval_capture_value(et, t);
         if (val >= best_value || !sqset_has(&v->piece[t].allowed[side], target))
             continue;
-        if (piece_attacks(pos, sq, target)) {
+        if (attack_from(pos, sq, target)) {
             best = sq;
             best_value = val;
         }
@@ -35,7 +36,7 @@ static int least_attacker(const Position *pos, const EvalTables *et, int side, i
     return best;
 }
 
-int see(Position *pos, const EvalTables *et, Move m)
+int see_exchange(Position *pos, const EvalTables *et, Move m)
 {
     const Variant *v = pos->v;
     int us = pos->side, target = m.to;

@@ -11,6 +11,6 @@
  * capturing on its target square with their least valuable piece (each
  * may stop).  Works for quiet moves and drops too (0 when the piece is
  * safe there).  The board is changed during the call and restored. */
-int see(Position *pos, const EvalTables *et, Move m);
+int see_exchange(Position *pos, const EvalTables *et, Move m);
 
 #endif

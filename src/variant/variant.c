@@ -1,15 +1,13 @@
 /*
- * variant.c — derive what the engine needs from a loaded Variant: compiled
+ * variant.c — derive what follows from a loaded Variant's data: compiled
  * XBetza move tables for the board, royal masks, immobility squares (for
- * forced promotion and drop bans) and the start position's board.
+ * forced promotion and drop bans).  Nothing here knows positions or moves.
  */
 #include <stdio.h>
 #include <string.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include "variant/variant.h"
-#include "board/position.h"
-#include "board/movegen.h"
 
 /* A square from which the piece has no move at all on an empty board:
  * promotion is forced on arrival there and drops there are barred. */
@@ -79,25 +77,6 @@ static void derive_piece_flags(PieceType *pt, Variant *v)
     pt->makes_ep = makes_ep_rights(&pt->moves) || (pt->has_extra && makes_ep_rights(&pt->extra_moves));
 }
 
-/* Move lists have a fixed room (MAX_MOVES) that the generator never
- * checks: a variant in which some position could have more moves is
- * refused here, while it loads, rather than overflow in a game. */
-static int check_move_bound(Variant *v, char *err, size_t errsize)
-{
-    v->move_bound = movegen_move_bound(v);
-    if (v->move_bound < 0) {
-        snprintf(err, errsize, "out of memory");
-        return -1;
-    }
-    if (v->move_bound > MAX_MOVES) {
-        snprintf(err, errsize, "a position could have up to %ld moves, more than the %d the "
-                 "engine can hold (fewer piece types, promotion choices or squares would do)",
-                 v->move_bound, MAX_MOVES);
-        return -1;
-    }
-    return 0;
-}
-
 int variant_finalize(Variant *v, char *err, size_t errsize)
 {
     XbError xe;
@@ -134,33 +113,11 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
         if (sqset_empty(&v->rules.ep_region[c]))
             for (int sq = 0; sq < v->files * v->ranks; sq++)
                 sqset_add(&v->rules.ep_region[c], sq);
-    if (movegen_init_variant(v) != 0) {
-        snprintf(err, errsize, "out of memory");
-        return -1;
-    }
-    if (check_move_bound(v, err, errsize) != 0)
-        return -1;
     v->mark_demotes_to = NO_TYPE;
     for (int t = 0; t < v->ntypes && v->mark_demotes_to == NO_TYPE; t++)
         if (v->piece[t].can_promote && v->piece[t].promo_to)
             v->mark_demotes_to = t;
-
-    Position *pos = malloc(sizeof *pos);
-    if (!pos) {
-        snprintf(err, errsize, "out of memory");
-        return -1;
-    }
-    memset(v->start_board, 0, sizeof v->start_board);
-    char ferr[200];
-    int rc = position_set_fen(pos, v, v->start_fen, ferr, sizeof ferr);
-    if (rc == 0) {
-        memcpy(v->start_board, pos->board, sizeof v->start_board);
-        memcpy(v->start_count, pos->count, sizeof v->start_count);
-    }
-    else
-        snprintf(err, errsize, "start position: %s", ferr);
-    free(pos);
-    return rc;
+    return 0;
 }
 
 void variant_clear_derived(Variant *v)

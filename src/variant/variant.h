@@ -170,11 +170,14 @@ typedef struct Variant {
     /* derived by variant_finalize() */
     uint32_t royal_types;      /* bitmask */
     int     mark_demotes_to;   /* type a captured '~' piece reverts to (the promoter) */
+    bool    has_drops, has_promotion, has_ep, has_multileg;
+
+    /* prepared by the board layer when the variant is loaded (catalog/prepare.c) */
     uint8_t start_board[MAX_SQUARES]; /* board codes of the start position (virginity) */
     int     start_count[2][MAX_PIECE_TYPES]; /* pieces per type in the start position */
     SquareSet *reach;          /* [ (type*2+color)*nsquares + from ]: squares a piece could
-                                  ever capture on from `from` (attack-test prefilter) */
-    bool    has_drops, has_promotion, has_ep, has_multileg;
+                                  ever capture on from `from` (attack-test prefilter);
+                                  owned by the Variant, freed by variant_release */
     long    move_bound;        /* no position has more pseudo-legal moves (<= MAX_MOVES) */
 } Variant;
 
@@ -183,12 +186,25 @@ static inline int var_square(const Variant *v, int file, int rank) { return rank
 static inline int var_file(const Variant *v, int sq) { return sq % v->files; }
 static inline int var_rank(const Variant *v, int sq) { return sq / v->files; }
 
-/* Compile tables and derive secondary data after loading.  Returns 0, or -1
+/* Compile tables and derive secondary data after loading (the data only:
+ * what the board needs is prepared by the catalog).  Returns 0, or -1
  * with a message in err (size errsize).  The derived pointers (tables,
  * reach) must be NULL/empty on entry: a Variant copied from a finalized one
  * (e.g. an `extends` parent) must go through variant_clear_derived() first,
  * or both would share and later double-free the same tables. */
 int  variant_finalize(Variant *v, char *err, size_t errsize);
+
+/* Does a move of this piece from `from` to `to` promote (entering, inside
+ * or leaving its zone, as the variant says)? */
+static inline bool variant_promotion_applies(const PieceType *pt, int color, int from, int to)
+{
+    bool in_from = sqset_has(&pt->promo_zone[color], from);
+    bool in_to = sqset_has(&pt->promo_zone[color], to);
+    return (in_to && !in_from && pt->promo_on_enter)
+        || (in_to && in_from && pt->promo_on_within)
+        || (!in_to && in_from && pt->promo_on_leave);
+}
+
 void variant_release(Variant *v);        /* frees compiled tables */
 void variant_clear_derived(Variant *v);  /* forgets (does not free) derived pointers */
 

@@ -1,0 +1,273 @@
+/*
+ * attack.c — attack detection (see attack.h).  A piece attacks a square
+ * when one of its capturing rays reaches it with the ray's conditions met
+ * (hurdles, lame legs); Variant.reach says per piece, colour and square
+ * where its rays could ever reach, so the test walks only the pieces that
+ * line up with the square.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "board/attack.h"
+
+/* Can the piece of `type`/`color` on `from` capture on `target` via table t? */
+static bool table_attacks(const Position *pos, const XbTable *t, int color, int from, int target)
+{
+    const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
+    for (; r < end; r++) {
+        if ((r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG)) || (r->mode & XB_MODE_T))
+            continue;
+        if ((r->flags & XB_RAY_INITIAL) && !sqset_has(&pos->virgin, from))
+            continue;
+        bool hopper = r->mode & (XB_MODE_P | XB_MODE_G);
+        if (!(r->mode & XB_MODE_C))
+            continue;
+        const XbStep *steps = t->steps + r->first;
+        bool hopped = false;
+        for (int k = 0; k < r->len; k++) {
+            const XbStep *s = &steps[k];
+            if (s->test != XB_NO_SQ) {
+                bool occupied = pos->board[s->test] != EMPTY;
+                if ((r->flags & XB_RAY_LAME) ? occupied : !occupied)
+                    break;
+            }
+            if (s->sq == target)
+                return !hopper || hopped;
+            if (pos->board[s->sq] != EMPTY) {
+                if (!hopper || hopped)
+                    break;
+                hopped = true;
+            } else if (hopped && (r->mode & XB_MODE_G)) {
+                break;
+            }
+        }
+    }
+    return false;
+}
+
+bool attack_from(const Position *pos, int from, int target)
+{
+    const Variant *v = pos->v;
+    uint8_t code = pos->board[from];
+    int type = code_type(code), by = code_color(code);
+    if (!sqset_has(&v->reach[(type * 2 + by) * (v->files * v->ranks) + from], target))
+        return false;
+    const PieceType *pt = &v->piece[type];
+    if (pt->confined && !sqset_has(&pt->allowed[by], target))
+        return false;   /* it may never go there, so it cannot capture there */
+    return table_attacks(pos, &pt->table, by, from, target)
+        || (pt->has_extra && sqset_has(&pt->extra_region[by], from)
+            && table_attacks(pos, &pt->extra_table, by, from, target));
+}
+
+bool attack_square(const Position *pos, int sq, int by)
+{
+    for (int i = 0; i < pos->nlist[by]; i++)
+        if (attack_from(pos, pos->list[by][i], sq))
+            return true;
+    return false;
+}
+
+/* With explosions, capturing a royal standing next to the capturer's own
+ * royal would blow that one up too: such a royal square is not attacked. */
+static bool shielded_by_explosion(const Position *pos, int sq, int by)
+{
+    const Variant *v = pos->v;
+    int f = var_file(v, sq), r = var_rank(v, sq);
+    for (int i = 0; i < pos->nlist[by]; i++) {
+        int s = pos->list[by][i];
+        int df = var_file(v, s) - f, dr = var_rank(v, s) - r;
+        if ((v->royal_types >> code_type(pos->board[s]) & 1)
+            && df >= -1 && df <= 1 && dr >= -1 && dr <= 1)
+            return true;
+    }
+    return false;
+}
+
+bool attack_royal_square(const Position *pos, int sq, int by)
+{
+    if (pos->v->rules.explosions && shielded_by_explosion(pos, sq, by))
+        return false;
+    return attack_square(pos, sq, by);
+}
+
+bool attack_in_check(const Position *pos, int color)
+{
+    const Variant *v = pos->v;
+    if (!v->royal_types)
+        return false;
+    int attacked = 0, royals = 0;
+    for (int i = 0; i < pos->nlist[color]; i++) {
+        int sq = pos->list[color][i];
+        uint8_t code = pos->board[sq];
+        /* (empty only while position_illegal hides a gated piece) */
+        if (code == EMPTY || !(v->royal_types >> code_type(code) & 1))
+            continue;
+        royals++;
+        if (attack_royal_square(pos, sq, !color)) {
+            if (!v->rules.royal_spare)
+                return true;
+            attacked++;
+        }
+    }
+    return royals && attacked == royals;
+}
+
+/* Two royal pieces on one file with nothing between (xiangqi's flying general). */
+static bool royals_face(const Position *pos)
+{
+    const Variant *v = pos->v;
+    int sq[2] = { -1, -1 };
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < pos->nlist[c]; i++)
+            if (v->royal_types >> code_type(pos->board[pos->list[c][i]]) & 1)
+                sq[c] = pos->list[c][i];
+    if (sq[0] < 0 || sq[1] < 0 || var_file(v, sq[0]) != var_file(v, sq[1]))
+        return false;
+    int lo = sq[0] < sq[1] ? sq[0] : sq[1], hi = sq[0] ^ sq[1] ^ lo;
+    for (int s = lo + v->files; s < hi; s += v->files)
+        if (pos->board[s] != EMPTY)
+            return false;
+    return true;
+}
+
+bool attack_left_illegal(Position *pos)
+{
+    const Variant *v = pos->v;
+    if (pos->ply > 0 && move_gate(pos->undo[pos->ply - 1].move) >= 0) {
+        Move last = pos->undo[pos->ply - 1].move;
+        /* a piece gated in does not shield the king: the move must be legal
+           without it (as Fairy-Stockfish and Sjaak II play S-chess) */
+        int sq = move_gate_square(last);
+        uint8_t code = pos->board[sq];
+        pos->board[sq] = EMPTY;
+        bool illegal = attack_in_check(pos, !pos->side);
+        pos->board[sq] = code;
+        if (illegal)
+            return true;
+    }
+    if (v->rules.explosions && v->royal_types) {
+        int mover = !pos->side;
+        if (position_royals_at_start(v, mover) && !position_royals(pos, mover))
+            return true;    /* it blew up its own royal */
+        if (position_royals_at_start(v, pos->side) && !position_royals(pos, pos->side))
+            return false;   /* it blew up the other's: that wins at once */
+    }
+    if (v->rules.facing_royals_illegal && royals_face(pos))
+        return true;
+    return attack_in_check(pos, !pos->side);
+}
+
+/* ---- royal exposure ------------------------------------------------- */
+
+/* Squares whose change (vacated, occupied, or a victim removed) could
+ * expose the royal on `king` to an attack: every square on an enemy ray
+ * that reaches the royal, before it, with the ray's lame/jump test squares.
+ * A move touching none of them cannot leave the royal attacked, unless the
+ * royal itself moves. */
+static void add_ray_squares_before(SquareSet *set, const XbTable *t, int color, int from, int king)
+{
+    const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
+    for (; r < end; r++) {
+        if (!(r->mode & XB_MODE_C) || (r->mode & XB_MODE_T)
+            || (r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG)))
+            continue;
+        const XbStep *steps = t->steps + r->first;
+        int k = 0;
+        while (k < r->len && steps[k].sq != king)
+            k++;
+        if (k == r->len)
+            continue;
+        for (int j = 0; j <= k; j++) {
+            if (j < k)
+                sqset_add(set, steps[j].sq);
+            if (steps[j].test != XB_NO_SQ)
+                sqset_add(set, steps[j].test);
+        }
+    }
+}
+
+static void sensitive_squares(const Position *pos, int king, int them, SquareSet *set)
+{
+    const Variant *v = pos->v;
+    int nsq = v->files * v->ranks;
+    memset(set, 0, sizeof *set);
+    for (int i = 0; i < pos->nlist[them]; i++) {
+        int from = pos->list[them][i];
+        int type = code_type(pos->board[from]);
+        if (!sqset_has(&v->reach[(type * 2 + them) * nsq + from], king))
+            continue;
+        const PieceType *pt = &v->piece[type];
+        add_ray_squares_before(set, &pt->table, them, from, king);
+        if (pt->has_extra)
+            add_ray_squares_before(set, &pt->extra_table, them, from, king);
+    }
+    /* royals facing each other: the file between them */
+    if (v->rules.facing_royals_illegal)
+        for (int i = 0; i < pos->nlist[them]; i++) {
+            int sq = pos->list[them][i];
+            if (!(v->royal_types >> code_type(pos->board[sq]) & 1)
+                || var_file(v, sq) != var_file(v, king))
+                continue;
+            int lo = sq < king ? sq : king, hi = sq ^ king ^ lo;
+            for (int s = lo + v->files; s < hi; s += v->files)
+                sqset_add(set, s);
+        }
+}
+
+int attack_royal_exposure(const Position *pos, int color, SquareSet *set)
+{
+    const Variant *v = pos->v;
+    if (!v->royal_types)
+        return -1;
+    int royal = -1;
+    for (int t = 0; t < v->ntypes; t++)
+        if ((v->royal_types >> t & 1) && pos->count[color][t]) {
+            if (royal >= 0 || pos->count[color][t] > 1)
+                return -1;
+            royal = t;
+        }
+    if (royal < 0)
+        return -1;
+    uint8_t code = piece_code(royal, color);
+    for (int i = 0; i < pos->nlist[color]; i++) {
+        int sq = pos->list[color][i];
+        if (pos->board[sq] != code)
+            continue;
+        sensitive_squares(pos, sq, !color, set);
+        return sq;
+    }
+    return -1;
+}
+
+/* ---- per-variant tables ----------------------------------------------- */
+
+static void add_reach(SquareSet *set, const XbTable *t, int color, int from)
+{
+    const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
+    for (; r < end; r++) {
+        if (!(r->mode & XB_MODE_C) || (r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG)))
+            continue;
+        for (int k = 0; k < r->len; k++)
+            sqset_add(set, t->steps[r->first + k].sq);
+    }
+}
+
+int attack_prepare_variant(Variant *v)
+{
+    int nsq = v->files * v->ranks;
+    v->reach = calloc((size_t)v->ntypes * 2 * nsq, sizeof(SquareSet));
+    if (!v->reach)
+        return -1;
+    for (int t = 0; t < v->ntypes; t++) {
+        const PieceType *pt = &v->piece[t];
+        for (int c = 0; c < 2; c++)
+            for (int from = 0; from < nsq; from++) {
+                SquareSet *set = &v->reach[(t * 2 + c) * nsq + from];
+                add_reach(set, &pt->table, c, from);
+                if (pt->has_extra)
+                    add_reach(set, &pt->extra_table, c, from);
+            }
+    }
+    return 0;
+}
+

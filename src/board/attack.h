@@ -1,0 +1,47 @@
+/*
+ * attack.h — what attacks what: the attack test for any square (with a
+ * per-piece "could ever capture there" prefilter so only the pieces that
+ * line up are walked), check, the legality of the position after a move,
+ * and the squares through which a royal could be exposed (the search and
+ * the generator use them to spare most moves the full test).
+ */
+#ifndef ATTACK_H
+#define ATTACK_H
+
+#include "board/position.h"
+
+/* Could the piece on `from` capture on `target` as the board stands
+ * (occupancy of `target` itself is not looked at)?  Static exchange
+ * evaluation removes pieces from the board and asks this again. */
+bool attack_from(const Position *pos, int from, int target);
+
+/* Is square `sq` attacked by a piece of colour `by` (one that could
+ * capture a royal piece standing there)? */
+bool attack_square(const Position *pos, int sq, int by);
+
+/* The square of the single royal piece of `color`, or -1 (none, or
+ * several).  *set receives every square whose change (vacated, occupied,
+ * a victim removed) could let a piece of the other colour attack it: a
+ * move touching none of them, made by another piece, neither exposes
+ * that royal nor (for the other side's moves) gives a discovered check.
+ * Whether the royal is attacked now is not looked at. */
+int attack_royal_exposure(const Position *pos, int color, SquareSet *set);
+
+/* Would a royal of the side not `by` standing on `sq` be attacked?  As
+ * square_attacked, but with explosions (atomic) a square next to a royal of
+ * `by` is safe: capturing there would blow that royal up too. */
+bool attack_royal_square(const Position *pos, int sq, int by);
+
+/* Is a royal piece of `color` attacked (for several royals with
+ * rules.royal_spare: all of them)? */
+bool attack_in_check(const Position *pos, int color);
+
+/* After a move: is the side that just moved (not pos->side) in a position
+ * the rules forbid (royal attacked, royals facing)? */
+bool attack_left_illegal(Position *pos);
+
+/* Precompute the attack prefilter (Variant.reach); called when a
+ * variant is loaded. */
+int attack_prepare_variant(Variant *v);
+
+#endif

@@ -1,0 +1,24 @@
+/*
+ * prepare.h — make a loaded variant ready for play: its data derived
+ * (variant_finalize), the board layer's tables (attack prefilter), the
+ * proof that its move lists cannot overflow, and its start position read.
+ * The catalog calls these in that order for every variant it loads; each
+ * reports what went wrong in `err`, so the loader can point at the YAML
+ * key the mistake belongs to.
+ */
+#ifndef PREPARE_H
+#define PREPARE_H
+
+#include <stddef.h>
+#include "variant/variant.h"
+
+/* Derived data, attack tables and the move bound.  Returns 0, or -1 with
+ * a message in err. */
+int prepare_tables(Variant *v, char *err, size_t errsize);
+
+/* Read the start position (v->start_fen) and keep its pieces in
+ * v->start_board / v->start_count.  Returns 0, or -1 with the FEN
+ * reader's message in err. */
+int prepare_start(Variant *v, char *err, size_t errsize);
+
+#endif

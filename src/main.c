@@ -9,9 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "notation/move_text.h"
+#include "notation/fen.h"
 #include "commands/bench.h"
 #include "board/movegen.h"
 #include "board/perft.h"
+#include "commands/perft_suite.h"
 #include "board/position.h"
 #include "protocol/protocol.h"
 #include "commands/variant_cmds.h"

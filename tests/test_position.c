@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "notation/move_text.h"
+#include "notation/fen.h"
 #include "board/attack.h"
 #include "search/eval.h"
 #include "board/movegen.h"

@@ -18,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "notation/move_text.h"
+#include "notation/fen.h"
 #include "search/eval.h"
 #include "board/rules.h"
 #include "search/search.h"

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "notation/move_text.h"
+#include "notation/fen.h"
 #include "board/attack.h"
 #include "board/movegen.h"
 #include "board/rules.h"

@@ -3,7 +3,7 @@
 src_libengine_a_SOURCES += \
 	src/board/zobrist.h src/board/zobrist.c \
 	src/board/position.h src/board/position.c \
-	src/board/move.h src/board/move.c \
+	src/board/move.h \
 	src/board/attack.h src/board/attack.c \
 	src/board/movegen.h src/board/movegen.c \
 	src/board/movebound.h src/board/movebound.c \

@@ -1,6 +1,8 @@
 /*
  * perft.c — leaf counts of the legal move tree.  The last ply is counted,
- * not made (bulk counting), since rules_legal_moves already proved each move legal.
+ * not made (bulk counting), since rules_legal_moves already proved each
+ * move legal.  Divide and reference suites, which read and write text,
+ * are commands/perft_suite.c.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -24,8 +26,7 @@ static uint64_t perft_rec(Position *pos, int depth, MoveList *lists)
     return nodes;
 }
 
-/* Refused drop mates at the last ply of the tree (see perft_suite). */
-static uint64_t leaf_drop_mates(Position *pos, int depth)
+uint64_t perft_refused_drop_mates(Position *pos, int depth)
 {
     if (depth == 1)
         return (uint64_t)rules_refused_drop_mates(pos);
@@ -36,7 +37,7 @@ static uint64_t leaf_drop_mates(Position *pos, int depth)
     uint64_t n = 0;
     for (int i = 0; i < ml->n; i++) {
         position_make(pos, ml->m[i]);
-        n += leaf_drop_mates(pos, depth - 1);
+        n += perft_refused_drop_mates(pos, depth - 1);
         position_unmake(pos);
     }
     free(ml);
@@ -53,123 +54,4 @@ uint64_t perft_count(Position *pos, int depth)
     uint64_t n = perft_rec(pos, depth, lists);
     free(lists);
     return n;
-}
-
-uint64_t perft_divide(Position *pos, int depth, bool cecp_ranks, FILE *out)
-{
-    MoveList *ml = malloc(sizeof *ml);
-    if (!ml)
-        return 0;
-    rules_legal_moves(pos, ml);
-    uint64_t total = 0;
-    for (int i = 0; i < ml->n; i++) {
-        char name[32];
-        move_to_string(pos, ml->m[i], cecp_ranks, name, sizeof name);
-        position_make(pos, ml->m[i]);
-        uint64_t n = perft_count(pos, depth - 1);
-        position_unmake(pos);
-        fprintf(out, "%s: %" PRIu64 "\n", name, n);
-        total += n;
-    }
-    free(ml);
-    return total;
-}
-
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
-        s[--n] = '\0';
-    return s;
-}
-
-/* Does the variant forbid mating by a drop (so the files' "strict-legality
- * alternative" counts apply, see tests/data/perft/README.md)? */
-static bool forbids_drop_mates(const Variant *v)
-{
-    for (int t = 0; t < v->ntypes; t++)
-        if (v->piece[t].drop_no_mate)
-            return true;
-    return false;
-}
-
-#define MAX_ALT 8
-
-int perft_suite(const Variant *v, const char *path, int max_depth, uint64_t max_nodes, FILE *out)
-{
-    /* "# strict-legality alternative (...): depth N = COUNT" comments come
-       before their case's fen line. */
-    int alt_depth[MAX_ALT], pending_depth[MAX_ALT], nalt = 0, npending = 0;
-    uint64_t alt_count[MAX_ALT], pending_count[MAX_ALT];
-    bool use_alt = forbids_drop_mates(v);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(out, "cannot open %s\n", path);
-        return -1;
-    }
-    Position *pos = malloc(sizeof *pos);
-    char line[1024], fen[900] = "";
-    bool fen_ok = false;
-    int failures = 0, lineno = 0;
-    while (pos && fgets(line, sizeof line, f)) {
-        lineno++;
-        char *s = trim(line);
-        const char *alt = strstr(s, "strict-legality alternative");
-        if (*s == '#' && alt && npending < MAX_ALT) {
-            const char *d = strstr(alt, "depth ");
-            if (d && sscanf(d, "depth %d = %" SCNu64, &pending_depth[npending],
-                            &pending_count[npending]) == 2)
-                npending++;
-            continue;
-        }
-        if (!*s || *s == '#')
-            continue;
-        if (strncmp(s, "fen ", 4) == 0) {
-            nalt = npending;
-            memcpy(alt_depth, pending_depth, sizeof alt_depth);
-            memcpy(alt_count, pending_count, sizeof alt_count);
-            npending = 0;
-            char err[200];
-            snprintf(fen, sizeof fen, "%s", s + 4);
-            fen_ok = position_set_fen(pos, v, fen, err, sizeof err) == 0;
-            if (!fen_ok) {
-                fprintf(out, "FAIL %s:%d: bad FEN: %s\n", path, lineno, err);
-                failures++;
-            }
-            continue;
-        }
-        int depth;
-        uint64_t expected;
-        if (sscanf(s, "depth %d %" SCNu64, &depth, &expected) != 2) {
-            fprintf(out, "FAIL %s:%d: cannot read '%s'\n", path, lineno, s);
-            failures++;
-            continue;
-        }
-        if (!fen_ok || depth > max_depth || (max_nodes && expected > max_nodes))
-            continue;
-        for (int i = 0; use_alt && i < nalt; i++)
-            if (alt_depth[i] == depth)
-                expected = alt_count[i];
-        uint64_t got = perft_count(pos, depth);
-        bool ok = got == expected;
-        if (!ok && use_alt) {
-            /* The reference engines generate drop mates we refuse; a mated
-               position has no moves, so the trees differ only at the last
-               ply: our count plus the refused leaf drops must match. */
-            uint64_t refused = leaf_drop_mates(pos, depth);
-            ok = got + refused == expected;
-            if (ok)
-                fprintf(out, "%s depth %d: %" PRIu64 " + %" PRIu64 " refused drop mates"
-                        " (expected %" PRIu64 ") ok\n", fen, depth, got, refused, expected);
-        }
-        failures += !ok;
-        if (got == expected || !ok)
-            fprintf(out, "%s depth %d: %" PRIu64 " (expected %" PRIu64 ") %s\n",
-                    fen, depth, got, expected, ok ? "ok" : "FAIL");
-    }
-    fclose(f);
-    free(pos);
-    return failures;
 }

@@ -1,6 +1,6 @@
 /*
  * perft.h — move-generator verification: leaf counts of the legal move
- * tree, per root move (divide), and whole suites of reference counts.
+ * tree (per root move and whole suites: commands/perft_suite.h).
  */
 #ifndef PERFT_H
 #define PERFT_H
@@ -11,15 +11,9 @@
 
 uint64_t perft_count(Position *pos, int depth);
 
-/* One "MOVE: COUNT" line per root move on `out` (moves in CECP rank
- * numbering when cecp_ranks is set, see move.h); returns the total. */
-uint64_t perft_divide(Position *pos, int depth, bool cecp_ranks, FILE *out);
-
-/* Run a reference file ("fen ..." / "depth N count" lines, '#' comments)
- * for variant v, every case up to max_depth and skipping depths whose
- * count exceeds max_nodes (0: no limit).  Reports each check on `out`;
- * returns the number of mismatches (or -1 if the file cannot be read). */
-int perft_suite(const Variant *v, const char *path, int max_depth, uint64_t max_nodes,
-                FILE *out);
+/* Drops refused at the last ply only because they would mate with a
+ * piece that may not drop-mate (reference counts from engines that
+ * generate them include them). */
+uint64_t perft_refused_drop_mates(Position *pos, int depth);
 
 #endif

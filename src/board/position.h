@@ -1,7 +1,7 @@
 /*
  * position.h — a game position of any variant: board, hands, side to move,
  * castling and e.p. rights, counters, Zobrist hash, and the undo stack that
- * make/unmake use.  FEN reading and writing (fen.c) live here too.
+ * make/unmake use.  Reading and writing positions as text is notation/fen.h.
  */
 #ifndef POSITION_H
 #define POSITION_H
@@ -11,11 +11,6 @@
 #include "board/move.h"
 
 #define MAX_PLY_HISTORY 2048
-/* Longest FEN read or written, with its NUL.  The writer needs at most three
- * characters per square ('+X~', or a piece in hand plus its share of an
- * empty-square count: board and hands together hold at most one piece per
- * square) and a few dozen for the other fields. */
-#define FEN_MAX 1024
 #define EMPTY 0
 #define HOLE  0xFF
 #define GAVE_CHECK_UNKNOWN 0xFF
@@ -80,15 +75,6 @@ typedef struct Position {
     int      root_ply;                    /* history before this index came from setboard */
 } Position;
 
-/* Set up from FEN in the variant's dialect.  Returns 0, or -1 with a
- * specific message in err (e.g. "rank 3 has 9 squares, the board has 8
- * files").  On error *pos is unchanged. */
-int  position_set_fen(Position *pos, const Variant *v, const char *fen, char *err, size_t errsize);
-
-/* Check a FEN against a variant without keeping the position (the
- * variant loader validates start positions with this). */
-int  fen_validate(const Variant *v, const char *fen, char *err, size_t errsize);
-
 /* How many royal pieces `color` has on the board, and had at the start. */
 static inline int position_royals(const Position *pos, int color)
 {
@@ -109,18 +95,12 @@ static inline int position_royals_at_start(const Variant *v, int color)
     return n;
 }
 
-/* Write the position as FEN (round trip exact for what position_set_fen read). */
-void position_get_fen(const Position *pos, char *buf, size_t size);
-
 void position_start(Position *pos, const Variant *v);   /* the variant's start position */
 
 void position_make(Position *pos, Move m);
 void position_unmake(Position *pos);
 void position_make_null(Position *pos);
 void position_unmake_null(Position *pos);
-
-/* Print a board diagram with hands and FEN (the `d` command). */
-void position_print(const Position *pos, FILE *out);
 
 uint64_t position_compute_hash(const Position *pos);
 

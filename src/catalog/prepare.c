@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "notation/fen.h"
 #include "catalog/prepare.h"
 #include "board/attack.h"
 #include "board/movebound.h"

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <yaml.h>
 
+#include "notation/fen.h"
 #include "util/diag.h"
 #include "util/number.h"
 #include "board/position.h"

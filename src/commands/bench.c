@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "notation/move_text.h"
+#include "notation/fen.h"
+#include "notation/diagram.h"
 #include "commands/bench.h"
 #include "search/eval.h"
 #include "search/search.h"

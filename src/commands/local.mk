@@ -2,4 +2,5 @@
 # list, show.
 src_libengine_a_SOURCES += \
 	src/commands/bench.h src/commands/bench.c \
+	src/commands/perft_suite.h src/commands/perft_suite.c \
 	src/commands/variant_cmds.h src/commands/variant_cmds.c

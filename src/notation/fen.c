@@ -10,9 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "notation/move_text.h"
 #include "board/attack.h"
 #include "board/movegen.h"
 #include "util/number.h"
+#include "notation/fen.h"
 #include "board/position.h"
 #include "board/zobrist.h"
 

@@ -17,12 +17,16 @@
 #include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
+#include "notation/move_text.h"
+#include "notation/fen.h"
+#include "notation/diagram.h"
 #include "protocol/cecp.h"
 #include "protocol/engine.h"
 #include "protocol/io.h"
 #include "board/movegen.h"
 #include "commands/bench.h"
 #include "board/perft.h"
+#include "commands/perft_suite.h"
 
 #define NO_SIDE (-1)
 #define CECP_MATE 100000

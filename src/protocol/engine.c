@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "notation/move_text.h"
+#include "notation/fen.h"
 #include "protocol/engine.h"
 #include "protocol/io.h"
 #include "board/movegen.h"

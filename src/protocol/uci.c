@@ -13,10 +13,13 @@
 #include <stdatomic.h>
 #include <string.h>
 #include <strings.h>
+#include "notation/move_text.h"
+#include "notation/diagram.h"
 #include "protocol/engine.h"
 #include "protocol/io.h"
 #include "protocol/uci.h"
 #include "board/perft.h"
+#include "commands/perft_suite.h"
 
 typedef struct {
     Engine *e;

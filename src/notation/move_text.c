@@ -1,12 +1,12 @@
 /*
- * move.c — coordinate notation: writing moves as XBoard and UCI expect
+ * move_text.c — coordinate notation: writing moves as XBoard and UCI expect
  * them, and finding the legal move a string names.
  */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "board/move.h"
+#include "notation/move_text.h"
 #include "board/movegen.h"
 #include "board/rules.h"
 #include "board/position.h"

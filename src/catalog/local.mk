@@ -1,8 +1,17 @@
 # catalog/: variant files (YAML) read into variants: the search path, the
 # built-in copies, `extends`, the schema, diagnostics with line and column.
 src_libengine_a_SOURCES += \
-	src/catalog/prepare.h src/catalog/prepare.c \
-	src/catalog/variant_load.h src/catalog/variant_load.c
+	src/catalog/variant_load.h src/catalog/registry.c \
+	src/catalog/documents.h src/catalog/documents.c \
+	src/catalog/load.h src/catalog/load.c \
+	src/catalog/extends.h src/catalog/extends.c \
+	src/catalog/yaml_tree.h src/catalog/yaml_tree.c \
+	src/catalog/schema.h src/catalog/schema.c \
+	src/catalog/schema_values.c src/catalog/schema_pieces.c \
+	src/catalog/schema_game.c src/catalog/schema_rules.c \
+	src/catalog/regions.h src/catalog/regions.c \
+	src/catalog/alloc.h src/catalog/alloc.c \
+	src/catalog/prepare.h src/catalog/prepare.c
 src_libengine_a_CPPFLAGS += -DPKGDATADIR='"$(pkgdatadir)"'
 
 # The shipped variant files: installed for users to read and copy, and

@@ -7,6 +7,11 @@
  * problem as `FILE:LINE:COLUMN: error: text`.  A bad file is skipped; it
  * never stops good files loading.  The format is documented in
  * menagerie-variants(5).
+ *
+ * registry.c implements this interface; behind it, documents.c reads the
+ * sources, yaml_tree.c turns YAML into trees with positions, load.c builds
+ * one document at a time (extends.c, then the schema in schema*.c and
+ * regions.c, then prepare.c).
  */
 #ifndef VARIANT_LOAD_H
 #define VARIANT_LOAD_H
@@ -14,12 +19,12 @@
 #include <stdio.h>
 #include "variant/variant.h"
 
-struct VarRegistry;
+struct DocumentStore;
 
 typedef struct {
     Variant **items;
     int count, cap;
-    struct VarRegistry *reg;   /* parsed documents, kept for later `extends` */
+    struct DocumentStore *documents;   /* parsed documents, kept for later `extends` */
 } VariantSet;
 
 void varset_init(VariantSet *set);

@@ -1,6 +1,6 @@
 /*
  * variant.h — the Variant struct: the one contract between the variant
- * files (YAML, read by variant_load.c) and the engine.
+ * files (YAML, read by src/catalog/) and the engine.
  *
  * Everything the engine does differently from one variant to another comes
  * from a field here; no code anywhere tests a variant's name.  The loader

@@ -1,0 +1,25 @@
+/*
+ * alloc.c — allocation that ends the program when memory runs out
+ * (see alloc.h for why).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/alloc.h"
+
+void *catalog_realloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) {
+        fputs("menagerie: out of memory\n", stderr);
+        exit(1);
+    }
+    return q;
+}
+
+char *catalog_strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(catalog_realloc(NULL, n), s, n);
+}

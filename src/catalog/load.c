@@ -1,0 +1,77 @@
+/*
+ * load.c — one document → one Variant (see load.h): `extends`, the
+ * schema, the checks that need the whole variant, then prepare_tables()
+ * and prepare_start(), each failure reported at the key it belongs to.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/alloc.h"
+#include "catalog/extends.h"
+#include "catalog/load.h"
+#include "catalog/prepare.h"
+#include "catalog/schema.h"
+
+void load_session_init(LoadSession *session, VariantSet *set, FILE *diag, const char *prefix)
+{
+    memset(session, 0, sizeof *session);
+    session->set = set;
+    session->out = diag;
+    session->prefix = prefix ? prefix : "";
+}
+
+bool load_document(LoadSession *session, VariantDoc *doc, Diag *d)
+{
+    struct DocumentStore *store = documents_of(session->set);
+    char stem[MAX_NAME], err[256];
+    Variant *out;
+    SchemaContext c;
+    bool ok;
+
+    if (doc->state != DOC_NEW)
+        return doc->state == DOC_OK;
+    out = catalog_realloc(NULL, sizeof *out);
+    doc->state = DOC_BUSY;
+    session->stack[session->depth++] = doc;
+    ok = extends_resolve(session, doc, d);
+    session->depth--;
+    memset(&c, 0, sizeof c);
+    c.diag = d;
+    c.v = out;
+    c.arena = &store->arena;
+    documents_file_stem(doc->file, stem, sizeof stem);
+    schema_defaults(out);
+    if (ok) {
+        ok = schema_read_variant(&c, doc->merged, stem) && !doc->tree_errors;
+        snprintf(out->origin, sizeof out->origin, "%s", doc->origin);
+        if (strcmp(out->name, doc->name))
+            snprintf(doc->name, sizeof doc->name, "%s", out->name);
+    }
+    if (ok) {
+        /* "XBoard knows this name" is true of one file, never of its children. */
+        const TreeNode *known = tree_map_get(tree_map_get(doc->root, "xboard"), "known");
+        if (!known)
+            out->xboard.known = false;
+        schema_check_endings(&c, doc->merged);
+        ok = d->errors == 0 && !doc->tree_errors;
+    }
+    if (ok && prepare_tables(out, err, sizeof err) != 0) {
+        const TreeNode *at = tree_map_key(doc->merged, "pieces");
+        diag_error(d, at->file, at->line, at->col, "%s", err);
+        ok = false;
+    }
+    if (ok && prepare_start(out, err, sizeof err) != 0) {
+        const TreeNode *at = tree_map_get(doc->merged, "start");
+        diag_error(d, at->file, at->line, tree_scalar_column(at, 0), "start position: %s", err);
+        ok = false;
+    }
+    if (ok) {
+        doc->variant = out;
+    } else {
+        /* variant_release() frees only tables finalize made; safe after failures. */
+        variant_release(out);
+        free(out);
+    }
+    doc->state = ok ? DOC_OK : DOC_BAD;
+    return ok;
+}

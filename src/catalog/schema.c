@@ -1,0 +1,197 @@
+/*
+ * schema.c — the top level of a variant file: the sections it may have,
+ * the order they are read in (each may need what an earlier one set up:
+ * pieces need the board and regions, castling needs the pieces), names
+ * and aliases, `xboard`, and the checks of the whole variant.
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "catalog/regions.h"
+#include "catalog/schema.h"
+
+/* `xboard`: how to present the variant to XBoard-protocol GUIs. */
+static void read_xboard(SchemaContext *c, const TreeNode *n)
+{
+    static const char *const keys[] = { "parent", "pieces", "holdings", "known", "teach", NULL };
+    XboardInfo *xb = &c->v->xboard;
+    const TreeNode *x;
+
+    if (!schema_want_kind(c, n, TREE_MAP, "xboard"))
+        return;
+    schema_check_keys(c, n, keys, NULL, "'xboard'");
+    if ((x = tree_map_get(n, "parent")) && schema_string(c, x, "parent")) {
+        for (const char *p = x->text; *p; p++)
+            if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p)) {
+                SCHEMA_ERROR(c, x,
+                             "xboard.parent must be an XBoard variant name (like fairy or shogi), "
+                             "got '%s'", x->text);
+                break;
+            }
+        snprintf(xb->parent, sizeof xb->parent, "%s", x->text);
+    }
+    if ((x = tree_map_get(n, "pieces")) && schema_string(c, x, "pieces")) {
+        size_t len = strlen(x->text);
+        if (len % 2 || len >= sizeof xb->piece_to_char)
+            SCHEMA_ERROR(c, x,
+                         "xboard.pieces has %zu characters; expected an even number below %zu "
+                         "(white pieces, then black)", len, sizeof xb->piece_to_char);
+        else
+            snprintf(xb->piece_to_char, sizeof xb->piece_to_char, "%s", x->text);
+    }
+    if ((x = tree_map_get(n, "holdings")))
+        schema_int(c, x, "holdings", 0, MAX_PIECE_TYPES, &xb->holdings);
+    if ((x = tree_map_get(n, "known")))
+        schema_bool(c, x, "known", &xb->known);
+    if ((x = tree_map_get(n, "teach")))
+        schema_piece_mask(c, x, "piece to teach XBoard", &xb->teach);
+}
+
+/* Variant and alias names: lower-case ids. */
+static bool check_name(SchemaContext *c, const TreeNode *n, const char *what)
+{
+    const char *s = schema_string(c, n, what);
+    bool ok = s && *s && strlen(s) <= 32;
+
+    for (const char *p = s; ok && *p; p++)
+        ok = islower((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '-';
+    if (s && !ok) {
+        char fix[64];
+        size_t k = 0;
+        for (const char *p = s; *p && k < 32; p++)
+            if (isalnum((unsigned char)*p))
+                fix[k++] = (char)tolower((unsigned char)*p);
+            else if (k && fix[k - 1] != '-')
+                fix[k++] = '-';
+        fix[k] = '\0';
+        SCHEMA_ERROR(c, n,
+                     "%s '%s' may only use a-z, 0-9 and '-', at most 32 characters (try '%s')",
+                     what, s, fix);
+    }
+    return ok;
+}
+
+/* name, title, description, url, abstract, aliases. */
+static void read_names(SchemaContext *c, const TreeNode *root, const char *stem)
+{
+    Variant *v = c->v;
+    const TreeNode *x;
+
+    if ((x = tree_map_get(root, "name"))) {
+        if (check_name(c, x, "variant name"))
+            snprintf(v->name, sizeof v->name, "%s", x->text);
+    } else {
+        snprintf(v->name, sizeof v->name, "%s", stem);
+    }
+    if ((x = tree_map_get(root, "title")) && schema_string(c, x, "title"))
+        snprintf(v->title, sizeof v->title, "%s", x->text);
+    else
+        snprintf(v->title, sizeof v->title, "%s", v->name);
+    if ((x = tree_map_get(root, "description")) && schema_string(c, x, "description"))
+        snprintf(v->description, sizeof v->description, "%s", x->text);
+    if ((x = tree_map_get(root, "url")) && schema_string(c, x, "url"))
+        snprintf(v->url, sizeof v->url, "%s", x->text);
+    if ((x = tree_map_get(root, "abstract")))
+        schema_bool(c, x, "abstract", &v->abstract);
+    if ((x = tree_map_get(root, "aliases"))) {
+        const TreeNode *items[MAX_ALIASES + 1];
+        int k = schema_list_items(x, items, MAX_ALIASES + 1);
+        if (k > MAX_ALIASES)
+            SCHEMA_ERROR(c, items[MAX_ALIASES], "at most %d aliases", MAX_ALIASES);
+        for (int i = 0; i < k && i < MAX_ALIASES; i++)
+            if (check_name(c, items[i], "alias"))
+                snprintf(v->aliases[v->naliases++], MAX_NAME, "%s", items[i]->text);
+    }
+}
+
+/* The defaults menagerie-variants(5) documents for keys left out. */
+void schema_defaults(Variant *v)
+{
+    memset(v, 0, sizeof *v);
+    v->rules.checkmated = OUTCOME_LOSS;
+    v->rules.stalemated = OUTCOME_DRAW;
+    v->rules.repetition_count = 3;
+    v->rules.repetition = OUTCOME_DRAW;
+    v->rules.move_rule = 50;
+    v->castling.king = NO_TYPE;
+    v->hand.revert_promoted = true;
+    snprintf(v->xboard.parent, sizeof v->xboard.parent, "fairy");
+}
+
+static const char *const TOP_KEYS[] = {
+    "name", "title", "aliases", "url", "description", "extends", "abstract", "board",
+    "symmetry", "regions", "pieces", "start", "promotion", "castling", "hand", "rules",
+    "xboard", "gating", NULL };
+static const char *const TOP_RESERVED[] = {
+    "capture-rules", "walls", "setup", "turn", NULL };
+
+/* The sections in the order their readers need: the board before
+ * anything made of squares, regions and `hand` before pieces (drop and
+ * promotion zones), pieces before castling and rules that name them. */
+bool schema_read_variant(SchemaContext *c, const TreeNode *root, const char *stem)
+{
+    static const char *const symmetries[] = { "mirror", "rotate", NULL };
+    Variant *v = c->v;
+    const TreeNode *x, *start;
+    TreeNode *pieces;
+    int errors = c->diag->errors;
+
+    schema_defaults(v);
+    if (!schema_want_kind(c, root, TREE_MAP, "a variant"))
+        return false;
+    schema_check_keys(c, root, TOP_KEYS, TOP_RESERVED, "a variant");
+    read_names(c, root, stem);
+    if ((x = tree_map_get(root, "symmetry")))
+        c->rotate = schema_choice(c, x, "symmetry", symmetries) == 1;
+    if ((x = tree_map_get(root, "board")))
+        schema_read_board(c, x);
+    else
+        SCHEMA_ERROR(c, root, "variant '%s' has no 'board'", v->name);
+    start = tree_map_get(root, "start");
+    if (start && !schema_want_kind(c, start, TREE_SCALAR, "start"))
+        start = NULL;
+    if (!start)
+        SCHEMA_ERROR(c, root, "variant '%s' has no 'start' position", v->name);
+    if (!c->board_ok)
+        return false;
+    if (start)
+        schema_read_start_holes(c, start);
+    if ((x = tree_map_get(root, "regions")))
+        regions_read_table(c, x);
+    if ((x = tree_map_get(root, "promotion")) && schema_want_kind(c, x, TREE_MAP, "promotion"))
+        c->promotion_defaults = (TreeNode *)x;
+    schema_read_hand(c, tree_map_get(root, "hand"));
+    pieces = tree_map_get(root, "pieces");
+    if (!pieces)
+        SCHEMA_ERROR(c, root, "variant '%s' has no 'pieces'", v->name);
+    else if (schema_want_kind(c, pieces, TREE_MAP, "pieces"))
+        schema_read_pieces(c, root, pieces);
+    schema_read_castling(c, tree_map_get(root, "castling"));
+    schema_read_gating(c, tree_map_get(root, "gating"));
+    if ((x = tree_map_get(root, "rules")))
+        schema_read_rules(c, x);
+    if ((x = tree_map_get(root, "xboard")))
+        read_xboard(c, x);
+    if (start) {
+        snprintf(v->start_fen, sizeof v->start_fen, "%s", start->text);
+        if (strlen(start->text) >= sizeof v->start_fen)
+            SCHEMA_ERROR(c, start, "the start position is longer than %zu characters",
+                         sizeof v->start_fen - 1);
+        schema_check_start(c, start);
+    }
+    return c->diag->errors == errors;
+}
+
+/* An ending must exist, or the game could never be decided. */
+void schema_check_endings(SchemaContext *c, const TreeNode *root)
+{
+    const Variant *v = c->v;
+    bool royal = false;
+    for (int t = 0; t < v->ntypes; t++)
+        royal |= v->piece[t].royal;
+    if (!royal && !v->rules.extinction && !v->rules.flag_pieces && !v->rules.check_limit
+        && v->rules.bare_king == OUTCOME_NONE)
+        SCHEMA_ERROR(c, tree_map_key(root, "pieces") ? tree_map_key(root, "pieces") : root,
+                     "no piece is royal and no 'extinction', 'flag', 'check-limit' or "
+                     "'bare-king' rule is set — the game cannot end");
+}

@@ -1,0 +1,419 @@
+/*
+ * schema_pieces.c — `pieces`: each piece's ID and letter, its XBetza
+ * moves, value, royalty, drops, promotion, where it may stand.
+ *
+ * IDs are declared first, all of them, so a piece may name pieces
+ * defined after it (promotion targets, `demotes-to`); then definitions are
+ * read in the order they are written, so messages come in file order.
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "catalog/regions.h"
+#include "catalog/schema.h"
+
+/* A capital letter, optionally with '+' before it (a promoted piece) or
+ * ' or ! after it (N, +P, L!). */
+static bool is_valid_piece_id(const char *id)
+{
+    const char *p = id;
+    if (*p == '+')
+        p++;
+    if (!isupper((unsigned char)*p))
+        return false;
+    p++;
+    if (*p == '\'' || *p == '!')
+        p++;
+    return *p == '\0';
+}
+
+/* A new type with ID `id`, defined by `val` at `key`, with the defaults of
+ * a piece; NO_TYPE after an error. */
+static int declare_type(SchemaContext *c, const char *id, TreeNode *key, TreeNode *val)
+{
+    Variant *v = c->v;
+    int t = schema_type_by_id(v, id);
+
+    if (t != NO_TYPE) {
+        SCHEMA_ERROR(c, key, "piece '%s' is defined twice", id);
+        diag_note(c->diag, c->piece_key[t]->file, c->piece_key[t]->line, c->piece_key[t]->col,
+                  "first definition is here");
+        return NO_TYPE;
+    }
+    if (v->ntypes == MAX_PIECE_TYPES) {
+        SCHEMA_ERROR(c, key, "more than %d piece types", MAX_PIECE_TYPES);
+        return NO_TYPE;
+    }
+    t = v->ntypes++;
+    PieceType *pt = &v->piece[t];
+    snprintf(pt->id, sizeof pt->id, "%s", id);
+    pt->letter = id[0] == '+' ? id[1] : id[0];
+    snprintf(pt->name, sizeof pt->name, "%s", id);
+    pt->promoted = pt->demotes_to = NO_TYPE;
+    pt->capturable = true;
+    pt->allowed[WHITE] = pt->allowed[BLACK] = c->board;
+    c->piece_key[t] = key;
+    c->piece_def[t] = val;
+    return t;
+}
+
+/* Pass 1: every ID gets its type number, so pieces may refer to pieces
+ * defined after them. */
+static void declare_pieces(SchemaContext *c, TreeNode *pieces)
+{
+    for (int i = 0; i < pieces->n; i++) {
+        TreeNode *key = pieces->keys[i], *val = pieces->vals[i];
+        char id[8];
+        if (!is_valid_piece_id(key->text)) {
+            SCHEMA_ERROR(c, key,
+                         "piece ID '%s' must be a capital letter, optionally with '+' before it "
+                         "or ' or ! after it (like N, +P, L!)", key->text);
+            continue;
+        }
+        if (val->null)
+            continue;
+        declare_type(c, key->text, key, val);
+        TreeNode *promoted = tree_map_get(val, "promoted");
+        if (promoted && key->text[0] == '+')
+            SCHEMA_ERROR(c, tree_map_key(val, "promoted"),
+                         "promoted piece '%s' cannot itself have 'promoted'", key->text);
+        else if (promoted) {
+            snprintf(id, sizeof id, "+%s", key->text);
+            declare_type(c, id, tree_map_key(val, "promoted"), promoted);
+        }
+    }
+}
+
+static bool read_betza(SchemaContext *c, const TreeNode *n, char *text_out, XbPiece *out,
+                       const char *id)
+{
+    XbError err;
+    const char *text = schema_string(c, n, "moves");
+
+    if (!text)
+        return false;
+    if (strlen(text) >= MAX_BETZA) {
+        SCHEMA_ERROR(c, n, "XBetza of '%s' is longer than %d characters", id, MAX_BETZA - 1);
+        return false;
+    }
+    snprintf(text_out, MAX_BETZA, "%s", text);
+    memset(&err, 0, sizeof err);
+    if (xb_parse(text, XB_STRICT, out, &err) != 0) {
+        int at = err.column > 0 ? err.column - 1 : 0;
+        diag_error(c->diag, n->file, n->line, tree_scalar_column(n, at),
+                   "invalid XBetza '%s': %s", text, err.message);
+        return false;
+    }
+    for (int g = 0; g < out->ngroups; g++) {
+        const XbGroup *grp = &out->group[g];
+        int start = grp->column > 0 ? grp->column - 1 : 0;
+        if (grp->nlegs > 1) {
+            const char *a = strchr(text + start, 'a');
+            int at = a ? (int)(a - text) : start;
+            diag_error(c->diag, n->file, n->line, tree_scalar_column(n, at),
+                       "XBetza multi-leg moves ('a') are not supported yet");
+            return false;
+        }
+        if (grp->atom == 'O') {
+            const char *o = strchr(text + start, 'O');
+            int at = o ? (int)(o - text) : start;
+            diag_error(c->diag, n->file, n->line, tree_scalar_column(n, at),
+                       "castling ('O') is set up in 'castling', not in 'moves'");
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Moving it is irreversible unless it can step back or sideways without
+ * capturing (pawns, lances, shogi knights reset the n-move counter). */
+static bool moves_are_irreversible(const XbPiece *p)
+{
+    for (int g = 0; g < p->ngroups; g++) {
+        const XbGroup *grp = &p->group[g];
+        if (!(grp->leg[0].mode & XB_MODE_M) || grp->initial)
+            continue;
+        /* forward directions: F FR FL in the K system; rf fr fl lf obliquely */
+        uint8_t forward = grp->cls == XB_CLASS_OBLIQUE ? 0xC3 : 0x83;
+        if (grp->leg[0].dirs & ~forward)
+            return false;
+    }
+    return true;
+}
+
+static void read_synonyms(SchemaContext *c, PieceType *pt, const TreeNode *n)
+{
+    const TreeNode *items[16];
+    int k = schema_list_items(n, items, 16), out = 0;
+
+    for (int i = 0; i < k; i++) {
+        const char *s = schema_string(c, items[i], "synonyms");
+        for (; s && *s; s++) {
+            if (*s == ' ' || *s == ',')
+                continue;
+            if (!isupper((unsigned char)*s)) {
+                SCHEMA_ERROR(c, items[i],
+                             "synonym '%c' of '%s' must be a capital letter", *s, pt->id);
+                break;
+            }
+            if (out < (int)sizeof pt->synonyms - 1)
+                pt->synonyms[out++] = *s;
+        }
+    }
+    pt->synonyms[out] = '\0';
+}
+
+static void read_drop(SchemaContext *c, PieceType *pt, const TreeNode *n)
+{
+    static const char *const keys[] = { "zone", "no-doubled", "checks", "mates", NULL };
+    static const char *const reserved[] = { "colour", "color", NULL };
+    static const char *const allow[] = { "allowed", "forbidden", NULL };
+    const TreeNode *x;
+
+    if (!schema_want_kind(c, n, TREE_MAP, "drop"))
+        return;
+    schema_check_keys(c, n, keys, reserved, "'drop'");
+    if ((x = tree_map_get(n, "zone")))
+        regions_read_set(c, x, pt->drop_zone);
+    if ((x = tree_map_get(n, "no-doubled"))) {
+        if (x->kind == TREE_SCALAR && !strcmp(x->text, "file"))
+            pt->drop_no_doubled = 1;
+        else if (schema_is_off(x))
+            pt->drop_no_doubled = 0;
+        else
+            schema_int(c, x, "no-doubled", 1, MAX_RANKS, &pt->drop_no_doubled);
+    }
+    if ((x = tree_map_get(n, "checks")))
+        pt->drop_no_check = schema_choice(c, x, "checks", allow) == 1;
+    if ((x = tree_map_get(n, "mates")))
+        pt->drop_no_mate = schema_choice(c, x, "mates", allow) == 1;
+}
+
+static void read_extra_moves(SchemaContext *c, PieceType *pt, const TreeNode *n)
+{
+    if (!schema_want_kind(c, n, TREE_MAP, "extra-moves") || n->n == 0)
+        return;
+    if (n->n > 1)
+        SCHEMA_ERROR(c, n->keys[1], "only one 'extra-moves' region per piece is supported");
+    /* The key is a square set (usually a region name). */
+    if (!regions_read_set(c, n->keys[0], pt->extra_region))
+        return;
+    pt->has_extra = read_betza(c, n->vals[0], pt->extra_betza, &pt->extra_moves, pt->id);
+}
+
+static void read_promotion(SchemaContext *c, int t, const TreeNode *n);
+
+/* Pass 2: everything a piece's definition says.  A definition that is a
+ * single value is its moves alone. */
+static void read_piece(SchemaContext *c, int t)
+{
+    static const char *const keys[] = {
+        "name", "moves", "value", "royal", "synonyms", "promotion", "promoted", "demotes-to",
+        "extra-moves", "confined-to", "barred-from", "drop", "max", "capturable",
+        "resets-move-rule", "glyph", NULL };
+    static const char *const reserved[] = { "as", "letters", "san", NULL };
+    PieceType *pt = &c->v->piece[t];
+    const TreeNode *n = c->piece_def[t], *x, *moves = n;
+    SquareSet set[2];
+
+    pt->drop_zone[WHITE] = c->v->hand.zone[WHITE];
+    pt->drop_zone[BLACK] = c->v->hand.zone[BLACK];
+    pt->drop_no_check = c->drop_checks_forbidden;
+    pt->drop_no_mate = c->drop_mates_forbidden;
+    if (n->kind == TREE_MAP) {
+        char where[32];
+        snprintf(where, sizeof where, "piece '%s'", pt->id);
+        schema_check_keys(c, n, keys, reserved, where);
+        moves = tree_map_get(n, "moves");
+        if ((x = tree_map_get(n, "name")) && schema_string(c, x, "name"))
+            snprintf(pt->name, sizeof pt->name, "%s", x->text);
+        if ((x = tree_map_get(n, "value")))
+            schema_int(c, x, "value", 0, 100000, &pt->value);
+        if ((x = tree_map_get(n, "royal")))
+            schema_bool(c, x, "royal", &pt->royal);
+        if ((x = tree_map_get(n, "synonyms")))
+            read_synonyms(c, pt, x);
+        if ((x = tree_map_get(n, "capturable")))
+            schema_bool(c, x, "capturable", &pt->capturable);
+        if ((x = tree_map_get(n, "max")))
+            schema_int(c, x, "max", 0, MAX_SQUARES, &pt->max_count);
+        if ((x = tree_map_get(n, "confined-to")) && regions_read_set(c, x, set)) {
+            regions_intersect(&pt->allowed[WHITE], &set[WHITE]);
+            regions_intersect(&pt->allowed[BLACK], &set[BLACK]);
+        }
+        if ((x = tree_map_get(n, "barred-from")) && regions_read_set(c, x, set)) {
+            regions_subtract(&pt->allowed[WHITE], &set[WHITE]);
+            regions_subtract(&pt->allowed[BLACK], &set[BLACK]);
+        }
+        if ((x = tree_map_get(n, "extra-moves")))
+            read_extra_moves(c, pt, x);
+        if ((x = tree_map_get(n, "drop")))
+            read_drop(c, pt, x);
+        if ((x = tree_map_get(n, "demotes-to")))
+            pt->demotes_to = schema_piece_ref(c, x, "demotes-to");
+        if ((x = tree_map_get(n, "glyph")) && schema_string(c, x, "glyph")) {
+            if (strlen(x->text) != 1 || !isalpha((unsigned char)x->text[0]))
+                SCHEMA_ERROR(c, x, "'glyph' must be one letter (an XBoard piece image), got '%s'",
+                             x->text);
+            else
+                pt->xboard_glyph = (char)toupper((unsigned char)x->text[0]);
+        }
+    }
+    if (!moves) {
+        SCHEMA_ERROR(c, c->piece_key[t], "piece '%s' has no 'moves'", pt->id);
+        return;
+    }
+    if (read_betza(c, moves, pt->betza, &pt->moves, pt->id)) {
+        pt->betza_line = moves->line;
+        pt->betza_col = tree_scalar_column(moves, 0);
+    }
+    pt->resets_move_rule = moves_are_irreversible(&pt->moves);
+    if (n->kind == TREE_MAP && (x = tree_map_get(n, "resets-move-rule")))
+        schema_bool(c, x, "resets-move-rule", &pt->resets_move_rule);
+    read_promotion(c, t, n);
+}
+
+/* How type t promotes: its own `promotion` over the top-level one, key by
+ * key; a piece with a `+` form and nothing else promotes to it. */
+static void read_promotion(SchemaContext *c, int t, const TreeNode *n)
+{
+    static const char *const keys[] = { "zone", "to", "mandatory", "on", NULL };
+    static const char *const reserved[] = { "in-place", "by-capture-only", "by-drop",
+                                            "every-move", NULL };
+    static const char *const mandatory[] = { "when-immobile", "always", "never", NULL };
+    static const char *const on[] = { "enter", "within", "leave", NULL };
+    PieceType *pt = &c->v->piece[t];
+    TreeNode *own = n->kind == TREE_MAP ? tree_map_get(n, "promotion") : NULL;
+    bool inline_promoted = n->kind == TREE_MAP && tree_map_get(n, "promoted");
+    char plus[8];
+    const TreeNode *x;
+
+    snprintf(plus, sizeof plus, "+%s", pt->id);
+    if (pt->id[0] != '+' && schema_type_by_id(c->v, plus) != NO_TYPE) {
+        pt->promoted = schema_type_by_id(c->v, plus);
+        if (c->v->piece[pt->promoted].demotes_to == NO_TYPE)
+            c->v->piece[pt->promoted].demotes_to = t;
+    }
+    if (own && !schema_want_kind(c, own, TREE_MAP, "promotion"))
+        return;
+    if (!own && !inline_promoted)
+        return;
+    /* Top-level `promotion` supplies defaults, key by key. */
+    TreeNode *p = own ? tree_merge(c->arena, c->promotion_defaults, own, NULL)
+                   : c->promotion_defaults;
+    pt->can_promote = true;
+    pt->promo_on_enter = pt->promo_on_within = true;
+    x = p ? tree_map_get(p, "zone") : NULL;
+    if (p)
+        schema_check_keys(c, p, keys, reserved, "'promotion'");
+    if (x)
+        regions_read_set(c, x, pt->promo_zone);
+    else if (c->board_ok) {
+        int top = c->v->ranks - 1;
+        regions_add_rectangle(c, &pt->promo_zone[WHITE], 0, top, c->v->files - 1, top);
+        regions_add_rectangle(c, &pt->promo_zone[BLACK], 0, 0, c->v->files - 1, 0);
+    }
+    if (p && (x = tree_map_get(p, "mandatory"))) {
+        int m = schema_choice(c, x, "mandatory", mandatory);
+        pt->promo_mandatory = m == 1 ? PROMO_ALWAYS : m == 2 ? PROMO_NEVER : PROMO_WHEN_IMMOBILE;
+    }
+    if (p && (x = tree_map_get(p, "on"))) {
+        const TreeNode *items[8];
+        int k = schema_list_items(x, items, 8);
+        pt->promo_on_enter = pt->promo_on_within = pt->promo_on_leave = false;
+        for (int i = 0; i < k; i++) {
+            int w = schema_choice(c, items[i], "on", on);
+            pt->promo_on_enter |= w == 0;
+            pt->promo_on_within |= w == 1;
+            pt->promo_on_leave |= w == 2;
+        }
+    }
+    x = p ? tree_map_get(p, "to") : NULL;
+    if (!x) {
+        if (pt->promoted != NO_TYPE)
+            pt->promo_to = 1u << pt->promoted;
+        else
+            SCHEMA_ERROR(c, c->piece_key[t],
+                         "promotion of '%s' needs 'to' (a list of pieces, or 'captured')",
+                         pt->id);
+        return;
+    }
+    const TreeNode *items[MAX_PIECE_TYPES * 2];
+    int k = schema_list_items(x, items, MAX_PIECE_TYPES * 2);
+    if (k == 0)
+        SCHEMA_ERROR(c, x, "'to' lists no piece");
+    for (int i = 0; i < k; i++) {
+        if (items[i]->kind == TREE_SCALAR && !strcmp(items[i]->text, "captured")) {
+            pt->promo_to_captured = true;
+            continue;
+        }
+        int target = schema_piece_ref(c, items[i], "promotion target");
+        if (target == t)
+            SCHEMA_ERROR(c, items[i], "'%s' cannot promote to itself", pt->id);
+        else if (target != NO_TYPE)
+            pt->promo_to |= 1u << target;
+    }
+    /* Alone, `captured` means any lost type other than royals and itself. */
+    if (pt->promo_to_captured && !pt->promo_to)
+        for (int u = 0; u < c->v->ntypes; u++)
+            if (u != t && c->v->piece[u].id[0] != '+')
+                pt->promo_to |= 1u << u;
+}
+
+/* Pieces in the order they are written (this file first, then parents),
+ * so messages come in file order; type numbers keep the parent's order. */
+static void order_as_written(const SchemaContext *c, const TreeNode *root, int *order)
+{
+    for (int t = 0; t < c->v->ntypes; t++)
+        order[t] = t;
+    for (int i = 1; i < c->v->ntypes; i++)
+        for (int j = i; j > 0; j--) {
+            const TreeNode *a = c->piece_key[order[j - 1]], *b = c->piece_key[order[j]];
+            int fa = a->file != root->file, fb = b->file != root->file;
+            if (fa < fb || (fa == fb && (a->line < b->line
+                                         || (a->line == b->line && a->col <= b->col))))
+                break;
+            int tmp = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = tmp;
+        }
+}
+
+/* Fix what needs every piece known: royal types out of captured-promotion
+ * lists, letters used twice. */
+static void check_pieces_together(SchemaContext *c)
+{
+    Variant *v = c->v;
+    for (int t = 0; t < v->ntypes; t++) {
+        PieceType *pt = &v->piece[t];
+        if (pt->promo_to_captured)
+            for (int u = 0; u < v->ntypes; u++)
+                if (v->piece[u].royal)
+                    pt->promo_to &= ~(1u << u);
+        for (int u = 0; u < t; u++) {
+            const PieceType *pu = &v->piece[u];
+            if ((pt->id[0] == '+') != (pu->id[0] == '+'))
+                continue;
+            char mine[16], theirs[16];
+            snprintf(mine, sizeof mine, "%c%s", pt->letter, pt->synonyms);
+            snprintf(theirs, sizeof theirs, "%c%s", pu->letter, pu->synonyms);
+            for (const char *m = mine; *m; m++)
+                if (strchr(theirs, *m)) {
+                    SCHEMA_ERROR(c, c->piece_key[t], "letter '%c' is used by both '%s' and '%s'",
+                                 *m, pu->id, pt->id);
+                    break;
+                }
+        }
+    }
+}
+
+void schema_read_pieces(SchemaContext *c, const TreeNode *root, TreeNode *pieces)
+{
+    int order[MAX_PIECE_TYPES];
+
+    declare_pieces(c, pieces);
+    order_as_written(c, root, order);
+    for (int t = 0; t < c->v->ntypes; t++)
+        read_piece(c, order[t]);
+    check_pieces_together(c);
+}

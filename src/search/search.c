@@ -721,7 +721,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
     if (hit) {
         int ts = score_from_tt(tte.score, ply);
         int b = tte.genbound & 3;
-        if ((b == BOUND_EXACT) || (b == BOUND_LOWER && ts >= beta) || (b == BOUND_UPPER && ts <= alpha))
+        if ((b == TT_BOUND_EXACT) || (b == TT_BOUND_LOWER && ts >= beta) || (b == TT_BOUND_UPPER && ts <= alpha))
             return ts;
         tt_move = tte.move;
     }
@@ -781,7 +781,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
     if (incheck && legal == 0)
         return no_moves_score(s, ply);
 
-    int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    int bound = best >= beta ? TT_BOUND_LOWER : alpha > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
     tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply),
              incheck ? 0 : stand, 0, bound);
     return best;
@@ -831,8 +831,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
         tt_score = score_from_tt(tte.score, ply);
         int b = tte.genbound & 3;
         if (!pv_node && tte.depth >= depth
-            && ((b == BOUND_EXACT) || (b == BOUND_LOWER && tt_score >= beta)
-                || (b == BOUND_UPPER && tt_score <= alpha)))
+            && ((b == TT_BOUND_EXACT) || (b == TT_BOUND_LOWER && tt_score >= beta)
+                || (b == TT_BOUND_UPPER && tt_score <= alpha)))
             return tt_score;
     }
 
@@ -957,7 +957,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
         return no_moves_score(s, ply);
 
     /* Step 11. Remember */
-    int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    int bound = best >= beta ? TT_BOUND_LOWER : alpha > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
     tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply),
              incheck ? 0 : eval, depth, bound);
     return best;

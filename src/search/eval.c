@@ -20,7 +20,6 @@
  * endings whose extra material cannot mate are scaled toward a draw.
  */
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "board/attack.h"
@@ -53,9 +52,6 @@ static const char *const term_name[NTERMS] = {
 };
 
 struct EvalTables {
-    struct EvalTables *next;
-    const Variant *v;
-    uint64_t fingerprint;
     int nsq;
     int value[MAX_PIECE_TYPES];
     int capture_value[MAX_PIECE_TYPES];
@@ -439,75 +435,19 @@ static void derive_tables(EvalTables *et, const Variant *v)
     derive_geometry(et, v);
 }
 
-/* ---- the cache ----------------------------------------------------------- */
+/* ---- the tables' life ---------------------------------------------------- */
 
-static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
-static EvalTables *cache_head;
-
-static uint64_t fnv(uint64_t h, const void *data, size_t n)
+EvalTables *eval_tables_create(const Variant *v)
 {
-    const unsigned char *p = data;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * 0x100000001b3ULL;
-    return h;
-}
-
-/* Everything the tables are derived from (the compiled tables follow from
- * the moves and the geometry, so their pointers are left out). */
-static uint64_t variant_fingerprint(const Variant *v)
-{
-    uint64_t h = 0xcbf29ce484222325ULL;
-    h = fnv(h, &v->files, sizeof v->files);
-    h = fnv(h, &v->ranks, sizeof v->ranks);
-    h = fnv(h, &v->ntypes, sizeof v->ntypes);
-    h = fnv(h, v->geom.hole, (size_t)(v->files * v->ranks));
-    for (int t = 0; t < v->ntypes; t++) {
-        const PieceType *pt = &v->piece[t];
-        h = fnv(h, pt->betza, strlen(pt->betza));
-        h = fnv(h, pt->extra_betza, strlen(pt->extra_betza));
-        h = fnv(h, &pt->value, sizeof pt->value);
-        h = fnv(h, &pt->royal, sizeof pt->royal);
-        h = fnv(h, &pt->promoted, sizeof pt->promoted);
-        h = fnv(h, &pt->promo_to, sizeof pt->promo_to);
-        h = fnv(h, pt->promo_zone, sizeof pt->promo_zone);
-        h = fnv(h, pt->allowed, sizeof pt->allowed);
-        h = fnv(h, pt->extra_region, sizeof pt->extra_region);
-        h = fnv(h, &pt->demotes_to, sizeof pt->demotes_to);
-    }
-    h = fnv(h, v->start_count, sizeof v->start_count);
-    h = fnv(h, &v->hand.enabled, sizeof v->hand.enabled);
-    h = fnv(h, &v->hand.captures, sizeof v->hand.captures);
-    h = fnv(h, &v->rules.checkmated, sizeof v->rules.checkmated);
-    return h;
-}
-
-const EvalTables *eval_tables(const Variant *v)
-{
-    uint64_t fp = variant_fingerprint(v);
-    pthread_mutex_lock(&cache_lock);
-    EvalTables *et = cache_head;
-    while (et && !(et->v == v && et->fingerprint == fp))
-        et = et->next;
-    if (!et && (et = calloc(1, sizeof *et)) != NULL) {
-        et->v = v;
-        et->fingerprint = fp;
+    EvalTables *et = calloc(1, sizeof *et);
+    if (et)
         derive_tables(et, v);
-        et->next = cache_head;
-        cache_head = et;
-    }
-    pthread_mutex_unlock(&cache_lock);
     return et;
 }
 
-void eval_cache_free(void)
+void eval_tables_destroy(EvalTables *et)
 {
-    pthread_mutex_lock(&cache_lock);
-    while (cache_head) {
-        EvalTables *next = cache_head->next;
-        free(cache_head);
-        cache_head = next;
-    }
-    pthread_mutex_unlock(&cache_lock);
+    free(et);
 }
 
 int eval_piece_value(const EvalTables *et, int type) { return et->value[type]; }
@@ -910,12 +850,6 @@ int eval_position(const EvalTables *et, const Position *pos)
 {
     EvalState st;
     return eval_run(et, pos, &st, NULL);
-}
-
-int evaluate(const Position *pos)
-{
-    const EvalTables *et = eval_tables(pos->v);
-    return et ? eval_position(et, pos) : 0;
 }
 
 void eval_print(const EvalTables *et, const Position *pos, FILE *out)

@@ -110,7 +110,7 @@ struct Search {
 
     /* the search thread's own */
     Position *pos;
-    const EvalTables *et;
+    const EvalTables *et;                 /* the variant's, shared read-only by all threads */
     SearchLimits limits;
     TimePlan tp;
     uint64_t nodes;
@@ -1248,6 +1248,15 @@ void search_set_random(Search *s, uint64_t seed)
     tt_clear(s->tt);      /* shared: cleared once */
 }
 
+void search_set_eval(Search *s, const EvalTables *et)
+{
+    for (int i = -1; i < s->nhelpers; i++) {
+        Search *t = i < 0 ? s : s->helpers[i];
+        t->et = et;
+        memset(t->ecache, 0, EVAL_CACHE * sizeof *t->ecache);   /* another variant's */
+    }
+}
+
 static void clear_thread_state(Search *s)
 {
     memset(s->history, 0, sizeof s->history);
@@ -1286,6 +1295,7 @@ void search_set_threads(Search *s, int threads)
             break;          /* out of memory: fewer threads */
         h->depth_offset = (i + 1) & 1;   /* every other helper one ply deeper */
         h->noise_seed = s->noise_seed;
+        h->et = s->et;
         s->helpers[s->nhelpers++] = h;
     }
     s->threads = 1 + s->nhelpers;
@@ -1438,9 +1448,6 @@ static void start_helpers(Search *s)
         h->stopped = false;
         atomic_store(&h->stop, false);
         atomic_store(&h->pondering, false);
-        if (h->et != s->et)
-            memset(h->ecache, 0, EVAL_CACHE * sizeof *h->ecache);
-        h->et = s->et;
         setup_variant_flags(h);
         memcpy(h->fixed_hash, s->fixed_hash, sizeof s->fixed_hash);
         memcpy(h->fixed_score, s->fixed_score, sizeof s->fixed_score);
@@ -1492,10 +1499,6 @@ Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
     s->nodes = 0;
     atomic_store(&s->nodes_pub, 0);
     s->stopped = false;
-    const EvalTables *et = eval_tables(pos->v);
-    if (et != s->et)
-        memset(s->ecache, 0, EVAL_CACHE * sizeof *s->ecache);
-    s->et = et;
     setup_variant_flags(s);
     tt_new_search(s->tt);
     memset(s->killers, 0, sizeof s->killers);

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "board/position.h"
+#include "search/eval.h"
 #include "search/limits.h"
 
 #define MAX_PV      128
@@ -58,9 +59,16 @@ void    search_set_random(Search *s, uint64_t seed);
  * wherever the search meets it below the root (CECP setscore); forgotten
  * by search_clear.  Call only while no search runs. */
 void    search_set_score(Search *s, const Position *pos, int score);
+/* Evaluate with `et` (the tables of the variant about to be searched;
+ * the caller keeps them alive while this Search may use them) from now
+ * on, in every thread.  Until tables are set (or with NULL), search_run
+ * answers with the first legal move, unsearched.  Call only while no
+ * search runs. */
+void    search_set_eval(Search *s, const EvalTables *et);
 
 /* Search `pos` (not modified: the search works on its own copy) within
- * `limits`.  Returns the best move (kind MOVE_NULL with from == to == 0 if
+ * `limits`, evaluating with the tables of search_set_eval (built from
+ * pos->v).  Returns the best move (kind MOVE_NULL with from == to == 0 if
  * there is no legal move) and, when ponder_out is not NULL, the expected
  * reply (or a null move).  Blocks until done or stopped. */
 Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
@@ -77,8 +85,5 @@ uint64_t search_nodes(const Search *s);   /* nodes so far (thread-safe, approxim
 /* The current best line while searching (CECP '.' / stat01), thread-safe. */
 void search_progress(const Search *s, int *depth, int *score, int64_t *elapsed_ms,
                      int *moves_left, int *moves_total);
-
-/* Static evaluation from the side to move's view, in centipawns. */
-int  evaluate(const Position *pos);
 
 #endif

@@ -1,11 +1,14 @@
 /*
  * search.h — the one alpha-beta search that plays every variant.
  *
- * The protocol front ends (cecp.c, uci.c) own a Search, fill SearchLimits
- * from their time-control commands and run search_run() on a worker
- * thread; search_stop() / search_ponderhit() may be called from the input
- * thread at any time.  Output goes through the callbacks, so the search
- * knows nothing of either protocol.
+ * The engine (protocol/engine.c) owns a Search and the evaluation tables
+ * of its variant; the front ends (cecp.c, uci.c) fill SearchLimits from
+ * their time-control commands, and search_run() runs on a worker thread;
+ * search_stop() / search_ponderhit() may be called from the input thread
+ * at any time.  Output goes through the callbacks, so the search knows
+ * nothing of either protocol.  The code: search.c (the tree), movepick.c,
+ * history.c, run.c (one search_run), control.c (the object), smp.c
+ * (Lazy SMP helpers).
  */
 #ifndef SEARCH_H
 #define SEARCH_H

@@ -369,9 +369,10 @@ static void test_bad_fen_royals(void)
 static void expect_eval_in_bounds(const char *vname, const char *fen)
 {
     set_fen(vname, fen);
-    const EvalTables *et = eval_tables(pos->v);
+    EvalTables *et = eval_tables_create(pos->v);
     CU_ASSERT_PTR_NOT_NULL_FATAL(et);
     int score = eval_position(et, pos);
+    eval_tables_destroy(et);
     if (score <= -EVAL_MAX || score >= EVAL_MAX)
         fprintf(stderr, "\n    %s %s: eval %d\n", vname, fen, score);
     CU_ASSERT(score > -EVAL_MAX && score < EVAL_MAX);

@@ -136,7 +136,10 @@ static void grab_score(const Position *root, const SearchInfo *info, void *ctx)
 static int search_score(const Position *before, Move last, int depth)
 {
     Search *s = search_create(1);
+    EvalTables *et = eval_tables_create(before->v);
     CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(et);
+    search_set_eval(s, et);
     MoveList *only = calloc(1, sizeof *only);
     CU_ASSERT_PTR_NOT_NULL_FATAL(only);
     only->m[only->n++] = last;
@@ -150,6 +153,7 @@ static int search_score(const Position *before, Move last, int depth)
     searched_score = -SCORE_INF;
     search_run(s, before, &lim, &cb, NULL);
     search_destroy(s);
+    eval_tables_destroy(et);
     free(only);
     return -searched_score;
 }
@@ -262,6 +266,5 @@ int main(void)
     unsigned failures = CU_get_number_of_failures();
     CU_cleanup_registry();
     varset_free(&set);
-    eval_cache_free();
     return failures ? 1 : 0;
 }

@@ -38,7 +38,6 @@ static int suite_init(void)
 static int suite_clean(void)
 {
     varset_free(&set);
-    eval_cache_free();
     return 0;
 }
 
@@ -54,6 +53,24 @@ static Position *load(const char *variant, const char *fen)
         CU_FAIL_FATAL("bad FEN");
     }
     return pos;
+}
+
+/* A search that evaluates with the tables of pos's variant (owned by
+ * the caller: search_free frees both). */
+static Search *search_for(const Position *pos, size_t hash_mb, EvalTables **et)
+{
+    *et = eval_tables_create(pos->v);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(*et);
+    Search *s = search_create(hash_mb);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    search_set_eval(s, *et);
+    return s;
+}
+
+static void search_free(Search *s, EvalTables *et)
+{
+    search_destroy(s);
+    eval_tables_destroy(et);
 }
 
 static SearchLimits limits_depth(int depth, uint64_t nodes)
@@ -81,8 +98,8 @@ static void solve(const char *variant, const char *fen, int depth, const char *a
 {
     Position *pos = load(variant, fen);
     uint64_t hash = pos->hash;
-    Search *s = search_create(16);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    EvalTables *et;
+    Search *s = search_for(pos, 16, &et);
     SearchLimits lim = limits_depth(depth, NODE_BUDGET);
     SearchCallbacks cb = { grab_info, NULL, NULL };
     last_score = -SCORE_INF;
@@ -101,7 +118,7 @@ static void solve(const char *variant, const char *fen, int depth, const char *a
     CU_ASSERT(ok);
     CU_ASSERT(search_nodes(s) <= NODE_BUDGET + 64);
     CU_ASSERT_EQUAL(pos->hash, hash);   /* the caller's position is untouched */
-    search_destroy(s);
+    search_free(s, et);
     free(pos);
 }
 
@@ -149,8 +166,8 @@ static int search_threads = 1;   /* the Lazy SMP test runs the suite with helper
 static void solve_mate(const char *variant, const char *fen, int depth, int n)
 {
     Position *pos = load(variant, fen);
-    Search *s = search_create(16);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    EvalTables *et;
+    Search *s = search_for(pos, 16, &et);
     search_set_threads(s, search_threads);
     SearchLimits lim = limits_depth(depth, NODE_BUDGET);
     SearchCallbacks cb = { grab_info, NULL, NULL };
@@ -170,7 +187,7 @@ static void solve_mate(const char *variant, const char *fen, int depth, int n)
                 variant, fen, name, last_score, m);
     CU_ASSERT(forced);
     CU_ASSERT(last_score >= MATE_IN(m));
-    search_destroy(s);
+    search_free(s, et);
     free(pos);
 }
 
@@ -257,7 +274,8 @@ static void test_nursery_drop_mate(void)
 static void test_see(void)
 {
     Position *pos = load("chess", "4k3/8/3p4/4p3/8/8/4R3/4K3 w - - 0 1");
-    const EvalTables *et = eval_tables(pos->v);
+    EvalTables *et = eval_tables_create(pos->v);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(et);
     Move m;
     char why[80];
     CU_ASSERT_FATAL(move_parse(pos, "e2e5", false, &m, why, sizeof why));
@@ -267,6 +285,7 @@ static void test_see(void)
     pos = load("chess", "4k3/8/8/4p3/8/8/4R3/4K3 w - - 0 1");
     CU_ASSERT_FATAL(move_parse(pos, "e2e5", false, &m, why, sizeof why));
     CU_ASSERT(see_exchange(pos, et, m) == eval_piece_value(et, code_type(pos->board[m.to])));
+    eval_tables_destroy(et);
     free(pos);
 }
 
@@ -349,13 +368,14 @@ static void test_staged_generation(void)
 static void test_node_limit(void)
 {
     Position *pos = load("chess", NULL);
-    Search *s = search_create(8);
+    EvalTables *et;
+    Search *s = search_for(pos, 8, &et);
     SearchLimits lim = limits_depth(0, 5000);
     Move best = search_run(s, pos, &lim, NULL, NULL);
     CU_ASSERT(search_nodes(s) >= 5000);
     CU_ASSERT(search_nodes(s) <= 5000 + 64);
     CU_ASSERT(best.kind != MOVE_NULL);
-    search_destroy(s);
+    search_free(s, et);
     free(pos);
 }
 
@@ -363,16 +383,18 @@ static void test_no_moves(void)
 {
     /* Checkmated: no move to return. */
     Position *pos = load("chess", "R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1");
-    Search *s = search_create(8);
+    EvalTables *et;
+    Search *s = search_for(pos, 8, &et);
     SearchLimits lim = limits_depth(3, 0);
     Move best = search_run(s, pos, &lim, NULL, NULL);
     CU_ASSERT(best.kind == MOVE_NULL);
-    search_destroy(s);
+    search_free(s, et);
     free(pos);
 }
 
 typedef struct {
     Search *s;
+    EvalTables *et;
     Position *pos;
     Move best;
 } Worker;
@@ -393,7 +415,7 @@ static void stop_infinite_search(const char *variant, int threads, uint64_t min_
 {
     Worker w;
     w.pos = load(variant, NULL);
-    w.s = search_create(8);
+    w.s = search_for(w.pos, 8, &w.et);
     search_set_threads(w.s, threads);
     search_arm(w.s);
     pthread_t th;
@@ -411,7 +433,7 @@ static void stop_infinite_search(const char *variant, int threads, uint64_t min_
     CU_ASSERT(legal);
     free(ml);
     search_set_threads(w.s, 1);          /* helpers can be taken away again */
-    search_destroy(w.s);
+    search_free(w.s, w.et);
     free(w.pos);
 }
 
@@ -441,9 +463,12 @@ static void test_lazy_smp(void)
 static int white_eval(const char *variant, const char *fen)
 {
     Position *pos = load(variant, fen);
-    int e = evaluate(pos);
+    EvalTables *et = eval_tables_create(pos->v);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(et);
+    int e = eval_position(et, pos);
     if (pos->side == BLACK)
         e = -e;
+    eval_tables_destroy(et);
     free(pos);
     return e;
 }
@@ -459,6 +484,47 @@ static void test_promotion_worth(void)
               < white_eval("chess", "1Q6/7p/8/5k2/8/r7/4K1P1/7R w - - 0 1"));
 }
 
+/* The evaluation tables follow every rule they are derived from: where a
+ * bare king or the loss of everything wins, material counts against its
+ * owner.  (A global cache keyed by the variant's address and a
+ * fingerprint without these rules once handed back the old tables for a
+ * variant replaced at the same address.) */
+static int eval_with_rules(const Variant *v, const char *fen)
+{
+    Position *pos = malloc(sizeof *pos);
+    char err[256];
+    CU_ASSERT_PTR_NOT_NULL_FATAL(pos);
+    CU_ASSERT_FATAL(position_set_fen(pos, v, fen, err, sizeof err) == 0);
+    EvalTables *et = eval_tables_create(v);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(et);
+    int e = eval_position(et, pos);
+    eval_tables_destroy(et);
+    free(pos);
+    return e;
+}
+
+static void test_tables_follow_rules(void)
+{
+    const char *queen_up = "4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1";
+    Variant *v = malloc(sizeof *v);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    memcpy(v, varset_find(&set, "chess"), sizeof *v);   /* one address, changing rules */
+    int normal = eval_with_rules(v, queen_up);
+    v->rules.bare_king = OUTCOME_WIN;
+    int bare_wins = eval_with_rules(v, queen_up);
+    v->rules.bare_king = OUTCOME_NONE;
+    v->rules.extinction = ~0u;
+    v->rules.extinction_together = true;
+    v->rules.extinction_result = OUTCOME_WIN;
+    int losing_all_wins = eval_with_rules(v, queen_up);
+    if (bare_wins >= normal - 500 || losing_all_wins >= normal - 500)
+        fprintf(stderr, "\n  queen up: %d normally, %d bare king wins, %d extinction wins\n",
+                normal, bare_wins, losing_all_wins);
+    CU_ASSERT(bare_wins < normal - 500);
+    CU_ASSERT(losing_all_wins < normal - 500);
+    free(v);
+}
+
 /* Technique: the engine, at a fixed depth, plays both sides of a won
  * ending and must mate before the move-count rule draws.  Short-range
  * pieces mate only when the evaluation pulls them in (with only "king to
@@ -466,8 +532,8 @@ static void test_promotion_worth(void)
 static void convert(const char *variant, const char *fen, int depth)
 {
     Position *pos = load(variant, fen);
-    Search *s = search_create(8);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    EvalTables *et;
+    Search *s = search_for(pos, 8, &et);
     int winner = pos->side, moves = 0;
     GameEnd end;
     while (!rules_game_end(pos, &end) && moves < 400) {
@@ -482,7 +548,7 @@ static void convert(const char *variant, const char *fen, int depth)
         fprintf(stderr, "\n  %s [%s]: after %d plies: %s\n", variant, fen, moves,
                 end.reason[0] ? end.reason : "no result");
     CU_ASSERT(won);
-    search_destroy(s);
+    search_free(s, et);
     free(pos);
 }
 
@@ -497,7 +563,8 @@ static void test_convert_endings(void)
 static void test_multipv_exclude(void)
 {
     Position *pos = load("chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
-    Search *s = search_create(8);
+    EvalTables *et;
+    Search *s = search_for(pos, 8, &et);
     SearchLimits lim = limits_depth(4, 0);
     MoveList *ex = malloc(sizeof *ex);
     char why[80];
@@ -508,7 +575,7 @@ static void test_multipv_exclude(void)
     Move best = search_run(s, pos, &lim, NULL, NULL);
     CU_ASSERT(!move_equal(best, ex->m[0]));
     free(ex);
-    search_destroy(s);
+    search_free(s, et);
     free(pos);
 }
 
@@ -538,6 +605,7 @@ int main(void)
     CU_add_test(t, "Lazy SMP helpers", test_lazy_smp);
     CU_add_test(t, "multipv with exclude", test_multipv_exclude);
     CU_add_test(t, "promotion worth more than the pawn", test_promotion_worth);
+    CU_add_test(t, "evaluation tables follow the rules", test_tables_follow_rules);
     CU_add_test(t, "won endings converted", test_convert_endings);
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();

@@ -9,6 +9,7 @@
 #define MOVE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct Variant;

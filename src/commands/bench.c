@@ -47,10 +47,28 @@ static double now_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* Evaluate with v's tables: built when the variant changes, the old
+ * ones freed.  False when out of memory. */
+static bool use_tables(Search *s, const Variant *v, const Variant **tables_of, EvalTables **et)
+{
+    if (*et && *tables_of == v)
+        return true;
+    EvalTables *fresh = eval_tables_create(v);
+    if (!fresh)
+        return false;
+    search_set_eval(s, fresh);
+    eval_tables_destroy(*et);
+    *et = fresh;
+    *tables_of = v;
+    return true;
+}
+
 uint64_t bench_run(const VariantSet *set, int depth, FILE *out)
 {
     Search *s = search_create(16);
     Position *pos = malloc(sizeof *pos);
+    EvalTables *et = NULL;
+    const Variant *tables_of = NULL;
     if (!s || !pos) {
         fprintf(stderr, "menagerie bench: out of memory\n");
         search_destroy(s);
@@ -72,6 +90,10 @@ uint64_t bench_run(const VariantSet *set, int depth, FILE *out)
             fprintf(stderr, "bench: %s: bad FEN: %s\n", bp->variant, err);
             continue;
         }
+        if (!use_tables(s, v, &tables_of, &et)) {
+            fprintf(stderr, "bench: %s: out of memory\n", bp->variant);
+            continue;
+        }
         SearchLimits lim;
         memset(&lim, 0, sizeof lim);
         lim.depth = depth;
@@ -90,6 +112,7 @@ uint64_t bench_run(const VariantSet *set, int depth, FILE *out)
     fprintf(out, "\nNodes searched: %" PRIu64 "\n", total);
     fprintf(out, "Nodes/second: %.0f\n", dt > 0 ? total / dt : 0.0);
     search_destroy(s);
+    eval_tables_destroy(et);
     free(pos);
     return total;
 }
@@ -143,14 +166,16 @@ int cmd_eval(const VariantSet *set, int argc, char **argv)
         free(pos);
         return 2;
     }
-    const EvalTables *et = eval_tables(v);
+    EvalTables *et = eval_tables_create(v);
     if (!et) {
+        fprintf(stderr, "menagerie eval: out of memory\n");
         free(pos);
         return 2;
     }
     position_print(pos, stdout);
     putchar('\n');
     eval_print(et, pos, stdout);
+    eval_tables_destroy(et);
     free(pos);
     return 0;
 }

@@ -1170,7 +1170,8 @@ static void cmd_divide(Cecp *c, char *args) { run_perft(c, args, true); }
 static void cmd_evaluation(Cecp *c, char *args)
 {
     (void)args;
-    io_printf("Evaluation: %d (side to move's view, centipawns)", evaluate(c->e->pos));
+    io_printf("Evaluation: %d (side to move's view, centipawns)",
+              eval_position(c->e->eval, c->e->pos));
 }
 
 /* bench [DEPTH]: the same signature as `menagerie bench` (blocks input

@@ -54,6 +54,10 @@ Engine *engine_create(VariantSet *set)
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->done_cond, NULL);
     e->search = search_create(e->opt.hash_mb);
+    if (!e->search) {
+        fprintf(stderr, "menagerie: out of memory\n");
+        exit(1);
+    }
     const Variant *v = default_variant(set);
     if (!v) {
         fprintf(stderr, "menagerie: no variants loaded\n");
@@ -69,6 +73,7 @@ void engine_destroy(Engine *e)
         return;
     engine_search_finish(e, true);
     search_destroy(e->search);
+    eval_tables_destroy(e->eval);
     pthread_mutex_destroy(&e->lock);
     pthread_cond_destroy(&e->done_cond);
     free(e->pos);
@@ -87,10 +92,25 @@ const Variant *engine_find_variant(const Engine *e, const char *name)
     return v && !v->abstract ? v : NULL;
 }
 
+/* Play v from now on: its evaluation tables replace the old ones (no
+ * search runs). */
+static void use_variant(Engine *e, const Variant *v)
+{
+    EvalTables *et = eval_tables_create(v);
+    if (!et) {
+        fprintf(stderr, "menagerie: out of memory\n");
+        exit(1);
+    }
+    search_set_eval(e->search, et);
+    eval_tables_destroy(e->eval);
+    e->eval = et;
+    e->variant = v;
+}
+
 void engine_set_variant(Engine *e, const Variant *v)
 {
     engine_search_finish(e, true);
-    e->variant = v;
+    use_variant(e, v);
     snprintf(e->variant_name, sizeof e->variant_name, "%s", v->name);
     position_start(e->pos, v);
 }
@@ -111,7 +131,7 @@ int engine_load_variants(Engine *e, const char *paths, FILE *diag, const char *p
     const Variant *v = engine_find_variant(e, e->variant_name);
     if (!v)
         v = default_variant(e->set);
-    e->variant = v;
+    use_variant(e, v);
     char err[256];
     if (position_set_fen(e->pos, v, fen, err, sizeof err) != 0)
         position_start(e->pos, v);

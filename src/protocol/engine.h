@@ -2,12 +2,12 @@
  * engine.h — the game controller both protocol front ends share.
  *
  * It owns the current variant and game (a heap-allocated Position whose
- * undo stack is the game history), the Search, the engine options, and the
- * search worker thread.  It prints nothing: results come back through
- * SearchCallbacks (thinking output) and an IO_SEARCH_DONE event (io.h)
- * carrying the search's id, after which the front end's main thread calls
- * engine_search_finish().  All game-state functions must be called from
- * the front end's main thread.
+ * undo stack is the game history), the variant's evaluation tables, the
+ * Search, the engine options, and the search worker thread.  It prints
+ * nothing: results come back through SearchCallbacks (thinking output) and
+ * an IO_SEARCH_DONE event (io.h) carrying the search's id, after which the
+ * front end's main thread calls engine_search_finish().  All game-state
+ * functions must be called from the front end's main thread.
  */
 #ifndef ENGINE_H
 #define ENGINE_H
@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include "board/position.h"
 #include "board/rules.h"
+#include "search/eval.h"
 #include "search/search.h"
 #include "catalog/variant_load.h"
 
@@ -50,6 +51,7 @@ typedef struct {
 typedef struct Engine {
     VariantSet    *set;
     const Variant *variant;
+    EvalTables    *eval;       /* variant's, rebuilt with it; the search reads them */
     char           variant_name[MAX_NAME];
     Position      *pos;        /* the game; undo stack = history */
     EngineOptions  opt;

@@ -5,8 +5,8 @@
  * variant file or are derived from the piece's compiled moves (mobility
  * on a board with a typical density of blockers), and every positional
  * table is computed from the moves and regions of the variant.  The
- * tables are built once per variant (eval_tables) and then only read, so
- * any number of threads may evaluate at once.
+ * tables are built once per variant (eval_tables_create) and then only
+ * read, so any number of threads may evaluate at once.
  */
 #ifndef EVAL_H
 #define EVAL_H
@@ -23,16 +23,16 @@ typedef struct EvalTables EvalTables;
  * keeps. */
 #define EVAL_MAX 20000
 
-/* The tables for v, built on first use and cached (thread-safe).  The
- * cache recognises a variant by address and contents, so a variant freed
- * and another loaded at the same address gets fresh tables.  NULL only
- * when out of memory. */
-const EvalTables *eval_tables(const Variant *v);
+/* The tables for v, built from its pieces, regions and rules; NULL only
+ * when out of memory.  Whoever selects the variant owns them (the
+ * engine, bench, a test) and frees them with eval_tables_destroy once no
+ * search uses them; they never change, so any number of threads may
+ * read them.  They keep no pointer to v, and fit only positions of v. */
+EvalTables *eval_tables_create(const Variant *v);
+void eval_tables_destroy(EvalTables *et);
 
-/* Free every cached table (at exit; no evaluation may be running). */
-void eval_cache_free(void);
-
-/* Evaluation from the side to move's view, in centipawns. */
+/* Evaluation from the side to move's view, in centipawns (et built from
+ * pos->v). */
 int eval_position(const EvalTables *et, const Position *pos);
 
 /* Print the evaluation term by term (the `eval` command). */

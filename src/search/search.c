@@ -7,141 +7,21 @@
  * futility and late move pruning, check extension, mate-distance
  * pruning, and a quiescence search over captures, promotions and what
  * the variant makes tactical (flag moves, checks in n-check games).
- * Moves are generated in stages: the hash move (checked against the
- * piece's own moves, before anything else is generated), then captures
- * and promotions by MVV/LVA (SEE only where the victim is worth less
- * than the capturer; losing ones wait), then quiet moves by killer,
- * countermove and history, then the losing captures.  Quiescence
- * generates captures only.  Legality and "gives check" need no full
- * attack test for most moves: per node, the squares through which each
- * royal could be exposed are computed once (royal_exposure), and only
- * moves touching them are tested in full.  Static evaluations are
- * cached by hash.
+ * The moves come from the staged picker (movepick.c).  Static
+ * evaluations are cached by hash, and fade as the move-count rule nears,
+ * so won endings are pressed.
  *
  * Game ends come from the rules module, the same functions the referee
  * uses: immediate results at every node, no-move outcomes, repetition
  * (with perpetual check judged from the check flags the search keeps in
  * the undo stack), the move rule and insufficient material.
- *
- * The search runs on the caller's thread (the protocol's worker) on its
- * own copy of the position; stop and ponderhit arrive through atomics.
- * With more threads (Lazy SMP) helper searches run the same root on
- * their own threads and copies, sharing only the hash table, and are
- * stopped when the main search ends; the evaluation fades as the
- * move-count rule nears, so won endings are pressed.
  */
-#include <math.h>
-#include <pthread.h>
-#include <stddef.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "board/attack.h"
-#include "search/eval.h"
 #include "board/movegen.h"
 #include "board/rules.h"
-#include "search/search.h"
-#include "search/see.h"
-#include "search/timeman.h"
-#include "search/tt.h"
-
-#define MAX_PLY     (MAX_PV - 1)
-#define MATE_BOUND  (SCORE_MATE - MAX_PV)
-#define HIST_MAX    16384
-
-/* Move-ordering buckets (a move's sort key). */
-#define ORDER_TACTICAL (1 << 24)
-#define ORDER_KILLER   (1 << 22)
-#define ORDER_BAD      (-(1 << 24))
-
-enum { PICK_TT, PICK_NOISY_GEN, PICK_NOISY, PICK_QUIET_GEN, PICK_QUIET, PICK_BAD, PICK_DONE };
-
-typedef struct {
-    MoveList ml;             /* captures first, then the quiet moves appended */
-    int      key[MAX_MOVES];
-    int      next, stage, noisy_end, bad_next, last_key;
-    int      delta_below;    /* quiescence: skip captures of less than this */
-    Move     tt_move, counter;
-    bool     tt_tried;       /* the hash move was returned before generation */
-    bool     all_at_once;    /* ml holds every move from the start */
-    bool     quiescence;     /* tactical moves only; losing captures dropped */
-    bool     with_quiets;    /* quiescence, but keep quiet moves (check hunting) */
-    bool     exposure_ready; /* own/their sets computed */
-    int      own_king, their_king;
-    SquareSet own_set, their_set;
-} Picker;
-
-/* Static evaluations by position hash: transpositions and re-searches
- * meet the same leaves again and again. */
-#define EVAL_CACHE (1 << 16)
-typedef struct {
-    uint64_t key;
-    int32_t  eval;
-} EvalCacheEntry;
-
-typedef struct {
-    Move move;
-    int  score, prev_score;
-    int  pvlen;
-    Move pv[MAX_PV];
-} RootMove;
-
-#define FIXED_SCORES 64
-
-struct Search {
-    TT *tt;                               /* &tt_own; a helper's is its main search's */
-    TT tt_own;
-    size_t hash_mb;
-    int threads;
-
-    /* Lazy SMP: threads - 1 helpers search the same root on their own
-       threads, sharing only the hash table; the main search decides. */
-    Search **helpers;
-    pthread_t *helper_ids;
-    int nhelpers, nrunning;               /* helpers, and how many have a thread now */
-    int depth_offset;                     /* a helper searches this much deeper */
-
-    /* shared with the input thread */
-    atomic_bool stop, pondering, armed;
-    atomic_uint_fast64_t nodes_pub;
-    atomic_int_fast64_t start_ms;
-    atomic_int prog_depth, prog_score, prog_left, prog_total;
-
-    /* the search thread's own */
-    Position *pos;
-    const EvalTables *et;
-    SearchLimits limits;
-    TimePlan tp;
-    uint64_t nodes;
-    bool stopped;
-    int seldepth;
-    bool must_capture, needs_legality, null_ok_variant, has_immediate, check_tactics, flag_tactics;
-    bool material_draws;                  /* only royals left can be a draw */
-    int  royals_max;                      /* the most royals both sides can have */
-
-    Picker *pick;                         /* [MAX_PV + 1] */
-    MoveList *scratch;
-    Move killers[MAX_PV + 1][2];
-    Move counter[2 * MAX_PIECE_TYPES + 2][MAX_SQUARES];   /* [code][to] of the last move */
-    int16_t history[2][2][MAX_PIECE_TYPES][MAX_SQUARES];
-    Move pv[MAX_PV + 1][MAX_PV + 1];
-    int pvlen[MAX_PV + 1];
-    int evals[MAX_PV + 2];
-    bool incheck[MAX_PV + 2];
-
-    uint64_t noise_seed;                  /* 0: no random evaluation term */
-
-    /* scores the user fixed for positions (CECP setscore): hash -> score */
-    uint64_t fixed_hash[FIXED_SCORES];
-    int fixed_score[FIXED_SCORES];
-    int nfixed;
-
-    RootMove *root;                       /* [MAX_MOVES] */
-    EvalCacheEntry *ecache;               /* [EVAL_CACHE] */
-    int nroot, pv_index, multipv;
-    int lmr[64][64];
-};
+#include "search/search_internal.h"
 
 /* ---- small helpers ------------------------------------------------------- */
 
@@ -154,55 +34,6 @@ static bool fixed_score(const Search *s, int *score)
             return true;
         }
     return false;
-}
-
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* move_equal as one 64-bit comparison (the flags byte is not part of a
- * move's identity). */
-static inline uint64_t move_bits(Move m)
-{
-    uint64_t b;
-    _Static_assert(sizeof(Move) == sizeof b, "Move is 8 bytes");
-    memcpy(&b, &m, sizeof b);
-    return b & ~((uint64_t)0xFF << (8 * offsetof(Move, flags)));
-}
-
-static inline bool same_move(Move a, Move b) { return move_bits(a) == move_bits(b); }
-
-static inline bool move_none(Move m) { return m.kind == MOVE_NORMAL && m.from == m.to; }
-static inline Move no_move(void) { Move m; memset(&m, 0, sizeof m); return m; }
-
-static inline bool is_tactical(const Position *pos, Move m)
-{
-    return m.kind == MOVE_EP || m.nvictims
-        || (m.kind == MOVE_NORMAL && (pos->board[m.to] != EMPTY || m.piece));
-}
-
-static inline int moving_type(const Position *pos, Move m)
-{
-    return m.kind == MOVE_DROP ? m.piece : code_type(pos->board[m.from]);
-}
-
-static inline int16_t *history_slot(Search *s, Move m)
-{
-    const Position *pos = s->pos;
-    return &s->history[pos->side][m.kind == MOVE_DROP][moving_type(pos, m)][m.to];
-}
-
-/* The reply that refuted the opponent's last move before. */
-static Move counter_move(const Search *s)
-{
-    const Position *pos = s->pos;
-    if (pos->ply == 0 || pos->undo[pos->ply - 1].move.kind == MOVE_NULL)
-        return no_move();
-    Move prev = pos->undo[pos->ply - 1].move;
-    return s->counter[pos->board[prev.to]][prev.to];
 }
 
 static int outcome_score(Outcome o, int ply)
@@ -219,13 +50,6 @@ static int score_to_tt(int score, int ply)
 static int score_from_tt(int score, int ply)
 {
     return score >= MATE_BOUND ? score - ply : score <= -MATE_BOUND ? score + ply : score;
-}
-
-static int64_t search_elapsed(const Search *s)
-{
-    if (s->tp.node_clock_nps)
-        return (int64_t)(s->nodes * 1000 / s->tp.node_clock_nps);
-    return now_ms() - atomic_load(&s->start_ms);
 }
 
 /* Every 1024 nodes: the clock, the node limit and the stop flag. */
@@ -352,322 +176,6 @@ static int no_moves_score(Search *s, int ply)
     return outcome_score(rules_no_moves(s->pos, s->incheck[ply]), ply);
 }
 
-/* ---- legality and checks without a full attack test ---------------------- */
-
-/* Squares that could expose a royal, computed once per node when the
- * first move is tried: `own` for the legality of our moves, `their` for
- * whether a move gives check. */
-static void exposure_init(Search *s, Picker *p, int ply)
-{
-    const Position *pos = s->pos;
-    p->own_king = s->incheck[ply] ? -1 : attack_royal_exposure(pos, pos->side, &p->own_set);
-    p->their_king = attack_royal_exposure(pos, !pos->side, &p->their_set);
-    p->exposure_ready = true;
-}
-
-/* Does m touch a square of `set` (or move the royal on `king`)? */
-static inline bool touches(const SquareSet *set, int king, Move m)
-{
-    if (m.kind == MOVE_CASTLE || m.kind == MOVE_NULL || m.from == king)
-        return true;
-    if (m.kind == MOVE_EP && sqset_has(set, m.victim[0]))
-        return true;
-    return sqset_has(set, m.to) || (m.kind != MOVE_DROP && sqset_has(set, m.from));
-}
-
-/* Make m if it is legal (the mover's royals safe, a no-mate drop not
- * mating) and set incheck[ply + 1]; false (and nothing made) otherwise. */
-static bool make_legal(Search *s, Picker *p, int ply, Move m)
-{
-    Position *pos = s->pos;
-    if (!p->exposure_ready)
-        exposure_init(s, p, ply);
-    bool test_own = s->needs_legality && (p->own_king < 0 || touches(&p->own_set, p->own_king, m));
-    bool full_check = p->their_king < 0 || touches(&p->their_set, p->their_king, m);
-    position_make(pos, m);
-    if (test_own && attack_left_illegal(pos)) {
-        position_unmake(pos);
-        return false;
-    }
-    bool check = full_check ? attack_in_check(pos, pos->side) : attack_from(pos, m.to, p->their_king);
-    s->incheck[ply + 1] = check;
-    pos->undo[pos->ply - 1].gave_check = check;
-    if (check && m.kind == MOVE_DROP && pos->v->piece[m.piece].drop_no_mate) {
-        rules_legal_moves(pos, s->scratch);
-        if (s->scratch->n == 0) {
-            position_unmake(pos);
-            return false;
-        }
-    }
-    return true;
-}
-
-/* ---- move picker --------------------------------------------------------- */
-
-static bool in_list(const MoveList *ml, Move m)
-{
-    for (int i = 0; i < ml->n; i++)
-        if (same_move(ml->m[i], m))
-            return true;
-    return false;
-}
-
-/* Is the hash move playable here?  Only the moving piece's moves are
- * generated for it; drops and castling need the full list. */
-static bool tt_move_ok(Search *s, Picker *p)
-{
-    Position *pos = s->pos;
-    Move m = p->tt_move;
-    if (m.kind == MOVE_NORMAL || m.kind == MOVE_EP) {
-        uint8_t code = pos->board[m.from];
-        if (code == EMPTY || code == HOLE || code_color(code) != pos->side)
-            return false;
-        p->ml.n = 0;
-        movegen_piece(pos, &p->ml, m.from);
-        bool ok = in_list(&p->ml, m);
-        p->ml.n = 0;
-        return ok;
-    }
-    if (m.kind != MOVE_DROP && m.kind != MOVE_CASTLE)
-        return false;
-    p->ml.n = 0;
-    movegen_staged(pos, &p->ml, GEN_QUIET);
-    bool ok = in_list(&p->ml, m);
-    p->ml.n = 0;
-    return ok;
-}
-
-static int victim_value(Search *s, Move m)
-{
-    const Position *pos = s->pos;
-    if (m.kind == MOVE_EP)
-        return eval_capture_value(s->et, code_type(pos->board[m.victim[0]]));
-    if (m.kind == MOVE_NORMAL && pos->board[m.to] != EMPTY)
-        return eval_capture_value(s->et, code_type(pos->board[m.to]));
-    return 0;
-}
-
-static int tactical_key(Search *s, Move m)
-{
-    const Position *pos = s->pos;
-    const EvalTables *et = s->et;
-    int victim = victim_value(s, m);
-    if (m.piece && m.kind == MOVE_NORMAL)
-        victim += eval_piece_value(et, m.piece - 1);
-    return victim * 16 - eval_piece_value(et, moving_type(pos, m)) / 16;
-}
-
-/* Can the capture m lose material?  Taking something worth at least the
- * capturer cannot; otherwise static exchange decides. */
-static bool losing_capture(Search *s, Move m)
-{
-    const Position *pos = s->pos;
-    if (m.kind == MOVE_DROP)
-        return false;
-    if (m.kind == MOVE_NORMAL && !m.piece
-        && victim_value(s, m) >= eval_capture_value(s->et, code_type(pos->board[m.from])))
-        return false;
-    return see_exchange(s->pos, s->et, m) < 0;
-}
-
-static void picker_init(Picker *p, Move tt_move, Move counter, bool quiescence, bool with_quiets)
-{
-    p->stage = PICK_TT;
-    p->tt_move = tt_move;
-    p->counter = counter;
-    p->tt_tried = false;
-    p->quiescence = quiescence;
-    p->with_quiets = with_quiets;
-    p->exposure_ready = false;
-    p->next = p->noisy_end = p->bad_next = 0;
-    p->delta_below = -SCORE_INF;
-    p->ml.n = 0;
-}
-
-static bool flag_move(const Position *pos, Move m)
-{
-    const Rules *r = &pos->v->rules;
-    return (r->flag_pieces >> moving_type(pos, m) & 1) && sqset_has(&r->flag_region[pos->side], m.to);
-}
-
-/* Keys for ml[from..n): tactical moves by MVV/LVA, quiet ones by killer,
- * countermove and history; quiet moves dropped in quiescence. */
-static void picker_score(Search *s, Picker *p, int ply, int from)
-{
-    Position *pos = s->pos;
-    int w = from;
-    for (int i = from; i < p->ml.n; i++) {
-        Move m = p->ml.m[i];
-        if (p->tt_tried && same_move(m, p->tt_move))
-            continue;
-        int key;
-        if (is_tactical(pos, m)) {
-            key = ORDER_TACTICAL + tactical_key(s, m);
-        } else if (p->quiescence && !p->with_quiets
-                   && !(s->flag_tactics && flag_move(pos, m))) {
-            continue;
-        } else if (same_move(m, s->killers[ply][0])) {
-            key = ORDER_KILLER + 2;
-        } else if (same_move(m, s->killers[ply][1])) {
-            key = ORDER_KILLER + 1;
-        } else if (same_move(m, p->counter)) {
-            key = ORDER_KILLER;
-        } else {
-            key = *history_slot(s, m);
-            if (s->flag_tactics && flag_move(pos, m))
-                key = ORDER_TACTICAL;
-        }
-        if (!p->tt_tried && !move_none(p->tt_move) && same_move(m, p->tt_move))
-            key = 1 << 30;   /* must-capture lists: the hash move still goes first */
-        p->ml.m[w] = m;
-        p->key[w++] = key;
-    }
-    p->ml.n = w;
-}
-
-/* The ordering key of the move picker_next returned last. */
-static int picker_last_key(const Picker *p)
-{
-    return p->last_key;
-}
-
-/* Best remaining of ml[next..end) to the front; its index. */
-static int pick_best(Picker *p, int end)
-{
-    int best = p->next;
-    for (int i = p->next + 1; i < end; i++)
-        if (p->key[i] > p->key[best])
-            best = i;
-    Move m = p->ml.m[best];
-    int key = p->key[best];
-    p->ml.m[best] = p->ml.m[p->next];
-    p->key[best] = p->key[p->next];
-    p->ml.m[p->next] = m;
-    p->key[p->next] = key;
-    return p->next;
-}
-
-/* The next move to try, or false when there are none left.  Stages: the
- * hash move; captures and promotions (losing ones put aside); the quiet
- * moves; the losing captures.  Quiescence stops after the captures unless
- * quiet moves matter (check evasion, check hunting, flag moves). */
-static bool picker_next(Search *s, Picker *p, int ply, Move *out)
-{
-    Position *pos = s->pos;
-    switch (p->stage) {
-    case PICK_TT:
-        p->stage = PICK_NOISY_GEN;
-        if (!move_none(p->tt_move) && !s->must_capture && tt_move_ok(s, p)) {
-            if (!p->quiescence || p->with_quiets || is_tactical(pos, p->tt_move)
-                || (s->flag_tactics && flag_move(pos, p->tt_move))) {
-                p->tt_tried = true;
-                p->last_key = 1 << 30;
-                *out = p->tt_move;
-                return true;
-            }
-        }
-        /* fall through */
-    case PICK_NOISY_GEN:
-        p->ml.n = 0;
-        if (s->must_capture) {
-            rules_legal_moves(pos, &p->ml);
-            p->all_at_once = true;
-        } else if (p->with_quiets || (p->quiescence && s->flag_tactics)) {
-            movegen_staged(pos, &p->ml, GEN_NOISY | GEN_QUIET);
-            p->all_at_once = true;
-        } else {
-            movegen_staged(pos, &p->ml, GEN_NOISY);
-            p->all_at_once = false;
-        }
-        picker_score(s, p, ply, 0);
-        p->noisy_end = p->ml.n;
-        p->stage = PICK_NOISY;
-        /* fall through */
-    case PICK_NOISY:
-        while (p->next < p->noisy_end) {
-            int i = pick_best(p, p->noisy_end);
-            Move m = p->ml.m[i];
-            int key = p->key[i];
-            p->next++;
-            if (p->quiescence && !m.piece && is_tactical(pos, m)
-                && victim_value(s, m) < p->delta_below)
-                continue;
-            /* A capture that loses material waits until after the quiet
-               moves (in quiescence it is not tried at all). */
-            if (key >= ORDER_TACTICAL && key < (1 << 30) && losing_capture(s, m)) {
-                p->key[i] = ORDER_BAD + (key - ORDER_TACTICAL) / 64;
-                continue;
-            }
-            p->last_key = key;
-            *out = m;
-            return true;
-        }
-        if (p->all_at_once || p->quiescence) {
-            p->stage = p->quiescence ? PICK_DONE : PICK_BAD;
-            return picker_next(s, p, ply, out);
-        }
-        p->stage = PICK_QUIET_GEN;
-        /* fall through */
-    case PICK_QUIET_GEN:
-        movegen_staged(pos, &p->ml, GEN_QUIET);
-        picker_score(s, p, ply, p->noisy_end);
-        p->stage = PICK_QUIET;
-        /* fall through */
-    case PICK_QUIET:
-        if (p->next < p->ml.n) {
-            int i = pick_best(p, p->ml.n);
-            p->next++;
-            p->last_key = p->key[i];
-            *out = p->ml.m[i];
-            return true;
-        }
-        p->stage = PICK_BAD;
-        /* fall through */
-    case PICK_BAD:
-        while (p->bad_next < p->noisy_end) {
-            int i = p->bad_next++;
-            if (p->key[i] <= ORDER_BAD / 2) {
-                p->last_key = p->key[i];
-                *out = p->ml.m[i];
-                return true;
-            }
-        }
-        p->stage = PICK_DONE;
-        /* fall through */
-    default:
-        return false;
-    }
-}
-
-/* ---- history ------------------------------------------------------------- */
-
-static void history_update(int16_t *h, int bonus)
-{
-    int v = *h + bonus - *h * abs(bonus) / HIST_MAX;
-    *h = (int16_t)(v > HIST_MAX ? HIST_MAX : v < -HIST_MAX ? -HIST_MAX : v);
-}
-
-static void reward_quiet(Search *s, Move best, const Move *tried, int ntried, int depth, int ply)
-{
-    int bonus = depth * depth * 16;
-    if (bonus > 2000)
-        bonus = 2000;
-    history_update(history_slot(s, best), bonus);
-    for (int i = 0; i < ntried; i++)
-        if (!move_equal(tried[i], best))
-            history_update(history_slot(s, tried[i]), -bonus);
-    if (!move_equal(s->killers[ply][0], best)) {
-        s->killers[ply][1] = s->killers[ply][0];
-        s->killers[ply][0] = best;
-    }
-    const Position *pos = s->pos;
-    if (pos->ply > 0) {
-        Move prev = pos->undo[pos->ply - 1].move;
-        if (prev.kind != MOVE_NULL)
-            s->counter[pos->board[prev.to]][prev.to] = best;
-    }
-}
-
 /* ---- quiescence ---------------------------------------------------------- */
 
 static void update_pv(Search *s, int ply, Move m)
@@ -721,7 +229,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
     if (hit) {
         int ts = score_from_tt(tte.score, ply);
         int b = tte.genbound & 3;
-        if ((b == BOUND_EXACT) || (b == BOUND_LOWER && ts >= beta) || (b == BOUND_UPPER && ts <= alpha))
+        if ((b == TT_BOUND_EXACT) || (b == TT_BOUND_LOWER && ts >= beta) || (b == TT_BOUND_UPPER && ts <= alpha))
             return ts;
         tt_move = tte.move;
     }
@@ -751,9 +259,9 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
         if (!picker_next(s, p, ply, &m))
             break;
         bool tactical = is_tactical(pos, m);
-        if (!incheck && tactical && !m.piece && stand + victim_value(s, m) + 200 < alpha)
+        if (!incheck && tactical && !m.piece && stand + victim_value(pos, s->et, m) + 200 < alpha)
             continue;   /* the hash move, which skips the picker's test */
-        if (!make_legal(s, p, ply, m))
+        if (!picker_make_legal(s, p, ply, m))
             continue;
         if (hunt_checks && !tactical && !s->incheck[ply + 1]
             && !(s->flag_tactics && flag_move(pos, m))) {
@@ -781,7 +289,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
     if (incheck && legal == 0)
         return no_moves_score(s, ply);
 
-    int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    int bound = best >= beta ? TT_BOUND_LOWER : alpha > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
     tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply),
              incheck ? 0 : stand, 0, bound);
     return best;
@@ -831,8 +339,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
         tt_score = score_from_tt(tte.score, ply);
         int b = tte.genbound & 3;
         if (!pv_node && tte.depth >= depth
-            && ((b == BOUND_EXACT) || (b == BOUND_LOWER && tt_score >= beta)
-                || (b == BOUND_UPPER && tt_score <= alpha)))
+            && ((b == TT_BOUND_EXACT) || (b == TT_BOUND_LOWER && tt_score >= beta)
+                || (b == TT_BOUND_UPPER && tt_score <= alpha)))
             return tt_score;
     }
 
@@ -840,7 +348,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
     int eval = incheck ? -SCORE_INF : hit ? tte.eval : static_eval(s);
     s->evals[ply] = eval;
     bool improving = !incheck && ply >= 2 && eval > s->evals[ply - 2];
-    s->killers[ply + 1][0] = s->killers[ply + 1][1] = no_move();
+    history_reset_killers(&s->hist, ply + 1);
 
     if (!pv_node && !incheck && abs(beta) < MATE_BOUND) {
         /* Step 6. Reverse futility: far above beta at low depth */
@@ -878,7 +386,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
 
     /* Step 9. The moves */
     Picker *p = &s->pick[ply];
-    picker_init(p, tt_move, counter_move(s), false, false);
+    picker_init(p, tt_move, history_counter_move(&s->hist, pos), false, false);
     Move m, best_move = no_move();
     Move quiets[64];
     int nquiets = 0, legal = 0, best = -SCORE_INF, old_alpha = alpha;
@@ -893,14 +401,14 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
                     continue;
                 if (depth <= 4 && eval + 100 + 80 * depth <= alpha)
                     continue;
-                if (depth <= 2 && key < -HIST_MAX / 2)
+                if (depth <= 2 && key < -HISTORY_MAX / 2)
                     continue;
             } else if (depth <= 3 && key <= ORDER_BAD / 2) {
                 continue;
             }
         }
 
-        if (!make_legal(s, p, ply, m))
+        if (!picker_make_legal(s, p, ply, m))
             continue;
         legal++;
         bool gives_check = s->incheck[ply + 1];
@@ -916,7 +424,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
             r += !pv_node + !improving + cutnode;
             r -= key >= ORDER_KILLER;
             if (!tactical && key < ORDER_KILLER)
-                r -= key / (HIST_MAX / 2);   /* history: -2 .. +2 */
+                r -= key / (HISTORY_MAX / 2);   /* history: -2 .. +2 */
             if (r < 0) r = 0;
             int rd = new_depth - r < 1 ? 1 : new_depth - r;
             if (rd > new_depth) rd = new_depth;
@@ -945,7 +453,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
                     update_pv(s, ply, m);
                 if (score >= beta) {
                     if (!tactical)
-                        reward_quiet(s, m, quiets, nquiets, depth, ply);
+                        history_reward_quiet(&s->hist, pos, m, quiets, nquiets, depth, ply);
                     break;
                 }
             }
@@ -957,7 +465,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
         return no_moves_score(s, ply);
 
     /* Step 11. Remember */
-    int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    int bound = best >= beta ? TT_BOUND_LOWER : alpha > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
     tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply),
              incheck ? 0 : eval, depth, bound);
     return best;
@@ -1052,7 +560,7 @@ static void report(Search *s, const SearchCallbacks *cb, int depth, int line, in
     info.upperbound = lb_ub < 0;
     atomic_store_explicit(&s->nodes_pub, s->nodes, memory_order_relaxed);
     info.nodes = search_nodes(s);
-    info.time_ms = now_ms() - atomic_load(&s->start_ms);
+    info.time_ms = search_now_ms() - atomic_load(&s->start_ms);
     info.nps = info.time_ms > 0 ? info.nodes * 1000 / (uint64_t)info.time_ms : 0;
     info.hashfull = tt_hashfull(s->tt);
     info.pvlen = rm->pvlen;
@@ -1095,7 +603,7 @@ static int aspiration(Search *s, int depth, const SearchCallbacks *cb)
     }
 }
 
-static void iterate(Search *s, const SearchCallbacks *cb)
+void search_iterate(Search *s, const SearchCallbacks *cb)
 {
     int max_depth = s->limits.depth > 0 && s->limits.depth < MAX_PLY ? s->limits.depth : MAX_PLY;
     Move last_best = no_move();
@@ -1133,398 +641,4 @@ static void iterate(Search *s, const SearchCallbacks *cb)
             && !timeman_continue(&s->tp, search_elapsed(s), stability, drop))
             break;
     }
-}
-
-/* ---- setup --------------------------------------------------------------- */
-
-static void init_lmr(Search *s)
-{
-    for (int d = 0; d < 64; d++)
-        for (int m = 0; m < 64; m++)
-            s->lmr[d][m] = d && m ? (int)(0.75 + log(d) * log(m) / 2.25) : 0;
-}
-
-/* The per-thread parts of a search; `tt` is the table it will use. */
-static Search *search_alloc(TT *tt)
-{
-    Search *s = calloc(1, sizeof *s);
-    if (!s)
-        return NULL;
-    s->tt = tt ? tt : &s->tt_own;
-    s->pick = malloc((MAX_PV + 1) * sizeof *s->pick);
-    s->scratch = malloc(sizeof *s->scratch);
-    s->root = malloc(MAX_MOVES * sizeof *s->root);
-    s->ecache = calloc(EVAL_CACHE, sizeof *s->ecache);
-    s->pos = malloc(sizeof *s->pos);
-    if (!s->pick || !s->scratch || !s->root || !s->ecache || !s->pos) {
-        search_destroy(s);
-        return NULL;
-    }
-    s->threads = 1;
-    atomic_init(&s->stop, false);
-    atomic_init(&s->pondering, false);
-    atomic_init(&s->armed, false);
-    atomic_init(&s->nodes_pub, 0);
-    atomic_init(&s->start_ms, now_ms());
-    atomic_init(&s->prog_depth, 0);
-    atomic_init(&s->prog_score, 0);
-    atomic_init(&s->prog_left, 0);
-    atomic_init(&s->prog_total, 0);
-    init_lmr(s);
-    return s;
-}
-
-Search *search_create(size_t hash_mb)
-{
-    Search *s = search_alloc(NULL);
-    if (!s)
-        return NULL;
-    if (tt_init(s->tt, hash_mb) != 0) {
-        search_destroy(s);
-        return NULL;
-    }
-    s->hash_mb = hash_mb;
-    return s;
-}
-
-static void destroy_helpers(Search *s)
-{
-    for (int i = 0; i < s->nhelpers; i++)
-        search_destroy(s->helpers[i]);
-    free(s->helpers);
-    free(s->helper_ids);
-    s->helpers = NULL;
-    s->helper_ids = NULL;
-    s->nhelpers = 0;
-}
-
-void search_destroy(Search *s)
-{
-    if (!s)
-        return;
-    destroy_helpers(s);
-    if (s->tt == &s->tt_own)
-        tt_free(s->tt);
-    free(s->pick);
-    free(s->scratch);
-    free(s->root);
-    free(s->ecache);
-    free(s->pos);
-    free(s);
-}
-
-void search_set_hash(Search *s, size_t hash_mb)
-{
-    TT fresh;
-    if (tt_init(&fresh, hash_mb) != 0) {
-        tt_clear(s->tt);
-        return;
-    }
-    tt_free(s->tt);
-    *s->tt = fresh;          /* the helpers point at it too */
-    s->hash_mb = hash_mb;
-}
-
-void search_set_score(Search *s, const Position *pos, int score)
-{
-    for (int i = 0; i < s->nfixed; i++)
-        if (s->fixed_hash[i] == pos->hash) {
-            s->fixed_score[i] = score;
-            return;
-        }
-    int i = s->nfixed < FIXED_SCORES ? s->nfixed++ : FIXED_SCORES - 1;  /* full: replace the last */
-    s->fixed_hash[i] = pos->hash;
-    s->fixed_score[i] = score;
-    tt_clear(s->tt);     /* stored results may depend on the old score */
-}
-
-void search_set_random(Search *s, uint64_t seed)
-{
-    for (int i = -1; i < s->nhelpers; i++) {
-        Search *t = i < 0 ? s : s->helpers[i];
-        t->noise_seed = seed;
-        memset(t->ecache, 0, EVAL_CACHE * sizeof *t->ecache);
-    }
-    tt_clear(s->tt);      /* shared: cleared once */
-}
-
-static void clear_thread_state(Search *s)
-{
-    memset(s->history, 0, sizeof s->history);
-    memset(s->killers, 0, sizeof s->killers);
-    memset(s->counter, 0, sizeof s->counter);
-    memset(s->ecache, 0, EVAL_CACHE * sizeof *s->ecache);
-}
-
-void search_clear(Search *s)
-{
-    s->nfixed = 0;
-    tt_clear(s->tt);
-    clear_thread_state(s);
-    for (int i = 0; i < s->nhelpers; i++)
-        clear_thread_state(s->helpers[i]);
-}
-
-void search_set_threads(Search *s, int threads)
-{
-    if (threads < 1)
-        threads = 1;
-    destroy_helpers(s);
-    s->threads = 1;
-    int n = threads - 1;
-    if (n == 0)
-        return;
-    s->helpers = calloc((size_t)n, sizeof *s->helpers);
-    s->helper_ids = calloc((size_t)n, sizeof *s->helper_ids);
-    if (!s->helpers || !s->helper_ids) {
-        destroy_helpers(s);
-        return;
-    }
-    for (int i = 0; i < n; i++) {
-        Search *h = search_alloc(s->tt);
-        if (!h)
-            break;          /* out of memory: fewer threads */
-        h->depth_offset = (i + 1) & 1;   /* every other helper one ply deeper */
-        h->noise_seed = s->noise_seed;
-        s->helpers[s->nhelpers++] = h;
-    }
-    s->threads = 1 + s->nhelpers;
-}
-
-void search_arm(Search *s)
-{
-    atomic_store(&s->stop, false);
-    atomic_store(&s->armed, true);
-}
-
-void search_stop(Search *s)
-{
-    atomic_store(&s->pondering, false);
-    atomic_store(&s->stop, true);
-}
-
-void search_ponderhit(Search *s)
-{
-    /* The opponent played the expected move: our clock starts now. */
-    atomic_store(&s->start_ms, now_ms());
-    atomic_store(&s->pondering, false);
-}
-
-uint64_t search_nodes(const Search *s)
-{
-    uint64_t n = atomic_load_explicit(&((Search *)s)->nodes_pub, memory_order_relaxed);
-    for (int i = 0; i < s->nhelpers; i++)
-        n += atomic_load_explicit(&s->helpers[i]->nodes_pub, memory_order_relaxed);
-    return n;
-}
-
-void search_progress(const Search *s, int *depth, int *score, int64_t *elapsed_ms,
-                     int *moves_left, int *moves_total)
-{
-    Search *m = (Search *)s;   /* atomics are read-only here */
-    if (depth) *depth = atomic_load(&m->prog_depth);
-    if (score) *score = atomic_load(&m->prog_score);
-    if (elapsed_ms) *elapsed_ms = now_ms() - atomic_load(&m->start_ms);
-    if (moves_left) *moves_left = atomic_load(&m->prog_left);
-    if (moves_total) *moves_total = atomic_load(&m->prog_total);
-}
-
-static bool in_move_list(const MoveList *ml, Move m)
-{
-    return ml && in_list(ml, m);
-}
-
-/* A search stopped early may leave a one-move PV; the hash table often
- * still knows a reply worth pondering on.  Checked against the legal
- * moves, as an entry can belong to another position. */
-static Move ponder_from_tt(Search *s, Move best)
-{
-    Move reply = no_move();
-    reply.kind = MOVE_NULL;
-    TTEntry tte;
-    position_make(s->pos, best);
-    if (tt_probe(s->tt, s->pos->hash, &tte) && !move_none(tte.move)) {
-        rules_legal_moves(s->pos, s->scratch);
-        if (in_move_list(s->scratch, tte.move))
-            reply = tte.move;
-    }
-    position_unmake(s->pos);
-    return reply;
-}
-
-/* Legal root moves (a bared king's grace move too), restricted by
- * include / exclude. */
-static void make_root_moves(Search *s)
-{
-    rules_playable_moves(s->pos, s->scratch);
-    s->nroot = 0;
-    for (int i = 0; i < s->scratch->n; i++) {
-        Move m = s->scratch->m[i];
-        if (s->limits.include && s->limits.include->n && !in_move_list(s->limits.include, m))
-            continue;
-        if (in_move_list(s->limits.exclude, m))
-            continue;
-        RootMove *rm = &s->root[s->nroot++];
-        rm->move = m;
-        rm->score = rm->prev_score = -SCORE_INF;
-        rm->pvlen = 1;
-        rm->pv[0] = m;
-    }
-}
-
-/* The undo stack has room for the search only if the game's history is
- * trimmed to what repetition detection can still use. */
-static void trim_history(Position *pos)
-{
-    int room = MAX_PLY_HISTORY - MAX_PV - 8;
-    if (pos->ply <= room)
-        return;
-    int keep = pos->rep_plies < room / 2 ? pos->rep_plies : room / 2;
-    memmove(pos->undo, pos->undo + pos->ply - keep, (size_t)keep * sizeof(Undo));
-    pos->root_ply -= pos->ply - keep;
-    if (pos->root_ply < 0)
-        pos->root_ply = 0;
-    pos->ply = keep;
-}
-
-static void setup_variant_flags(Search *s)
-{
-    const Variant *v = s->pos->v;
-    const Rules *r = &v->rules;
-    s->must_capture = r->must_capture;
-    s->needs_legality = v->royal_types || r->facing_royals_illegal;
-    s->has_immediate = r->check_limit || r->flag_pieces || r->extinction || r->explosions
-                    || r->bare_king != OUTCOME_NONE;
-    s->material_draws = !v->has_drops
-                     && (r->insufficient_material_draw || r->bare_king != OUTCOME_NONE);
-    int royals_now = position_royals(s->pos, WHITE) + position_royals(s->pos, BLACK);
-    s->royals_max = position_royals_at_start(v, WHITE) + position_royals_at_start(v, BLACK);
-    if (royals_now > s->royals_max)
-        s->royals_max = royals_now;
-    s->check_tactics = r->check_limit > 0;
-    s->flag_tactics = r->flag_pieces != 0;
-    /* Passing is no test of a position where the rules punish having
-       moves (must-capture, stalemate wins by material) or where there
-       is no king to protect. */
-    s->null_ok_variant = !r->must_capture && !r->stalemate_material && v->royal_types
-                      && r->stalemated != OUTCOME_WIN;
-}
-
-/* ---- Lazy SMP helpers ---------------------------------------------------- */
-
-static void *helper_main(void *arg)
-{
-    Search *h = arg;
-    iterate(h, NULL);
-    atomic_store_explicit(&h->nodes_pub, h->nodes, memory_order_relaxed);
-    return NULL;
-}
-
-/* Give each helper the main search's root (position, root moves, rules
- * flags, user scores) with no limits of its own, and start its thread;
- * stop_helpers() ends them. */
-static void start_helpers(Search *s)
-{
-    for (int i = 0; i < s->nhelpers; i++) {
-        Search *h = s->helpers[i];
-        memcpy(h->pos, s->pos, sizeof *s->pos);
-        h->limits = s->limits;
-        h->limits.nodes = 0;
-        h->limits.mate = 0;
-        h->multipv = 1;
-        memset(&h->tp, 0, sizeof h->tp);          /* untimed: the main search stops it */
-        h->nodes = 0;
-        atomic_store(&h->nodes_pub, 0);
-        h->stopped = false;
-        atomic_store(&h->stop, false);
-        atomic_store(&h->pondering, false);
-        if (h->et != s->et)
-            memset(h->ecache, 0, EVAL_CACHE * sizeof *h->ecache);
-        h->et = s->et;
-        setup_variant_flags(h);
-        memcpy(h->fixed_hash, s->fixed_hash, sizeof s->fixed_hash);
-        memcpy(h->fixed_score, s->fixed_score, sizeof s->fixed_score);
-        h->nfixed = s->nfixed;
-        memset(h->killers, 0, sizeof h->killers);
-        h->incheck[0] = s->incheck[0];
-        h->evals[0] = s->evals[0];
-        memcpy(h->root, s->root, (size_t)s->nroot * sizeof *s->root);
-        h->nroot = s->nroot;
-        if (pthread_create(&s->helper_ids[i], NULL, helper_main, h) != 0)
-            break;      /* no thread: the remaining helpers sit this search out */
-        s->nrunning = i + 1;
-    }
-}
-
-static void stop_helpers(Search *s)
-{
-    for (int i = 0; i < s->nrunning; i++)
-        atomic_store(&s->helpers[i]->stop, true);
-    for (int i = 0; i < s->nrunning; i++)
-        pthread_join(s->helper_ids[i], NULL);
-    s->nrunning = 0;
-}
-
-/* Wait for stop (infinite) or ponderhit/stop (pondering) before answering. */
-static void hold_until_released(Search *s)
-{
-    struct timespec ts = { 0, 1000000 };
-    while (!atomic_load(&s->stop)
-           && (atomic_load(&s->pondering) || s->limits.infinite))
-        nanosleep(&ts, NULL);
-}
-
-Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
-                const SearchCallbacks *cb, Move *ponder_out)
-{
-    if (!atomic_exchange(&s->armed, false))
-        atomic_store(&s->stop, false);
-    atomic_store(&s->start_ms, now_ms());
-    atomic_store(&s->pondering, limits->ponder);
-    memcpy(s->pos, pos, sizeof *pos);
-    trim_history(s->pos);
-    /* the rules read from the history which moves checked: know it now,
-       so they never replay moves inside the tree */
-    rules_note_checks(s->pos, s->pos->halfmove > s->pos->rep_plies
-                              ? s->pos->halfmove : s->pos->rep_plies);
-    s->limits = *limits;
-    s->multipv = limits->multipv > 0 ? limits->multipv : 1;
-    s->nodes = 0;
-    atomic_store(&s->nodes_pub, 0);
-    s->stopped = false;
-    const EvalTables *et = eval_tables(pos->v);
-    if (et != s->et)
-        memset(s->ecache, 0, EVAL_CACHE * sizeof *s->ecache);
-    s->et = et;
-    setup_variant_flags(s);
-    tt_new_search(s->tt);
-    memset(s->killers, 0, sizeof s->killers);
-    s->incheck[0] = attack_in_check(s->pos, s->pos->side);
-    s->evals[0] = s->et ? eval_position(s->et, s->pos) : 0;
-
-    make_root_moves(s);
-    atomic_store(&s->prog_total, s->nroot);
-    atomic_store(&s->prog_depth, 0);
-    timeman_plan(limits, s->pos->side, s->nroot, &s->tp);
-    Move best = no_move(), ponder = no_move();
-    best.kind = MOVE_NULL;
-    ponder.kind = MOVE_NULL;
-    if (s->nroot > 0 && s->et && rules_immediate(s->pos) == OUTCOME_NONE) {
-        start_helpers(s);
-        iterate(s, cb);
-        stop_helpers(s);
-        best = s->root[0].move;
-        ponder = s->root[0].pvlen > 1 ? s->root[0].pv[1] : ponder_from_tt(s, best);
-    } else if (s->nroot > 0) {
-        /* decided, but the rules still want a move (a bared king's grace
-           move): any legal one will do */
-        best = s->root[0].move;
-    }
-    hold_until_released(s);
-    atomic_store(&s->nodes_pub, s->nodes);
-    atomic_store(&s->stop, false);
-    atomic_store(&s->pondering, false);
-    if (ponder_out)
-        *ponder_out = ponder;
-    return best;
 }

@@ -1,11 +1,14 @@
 /*
  * search.h — the one alpha-beta search that plays every variant.
  *
- * The protocol front ends (cecp.c, uci.c) own a Search, fill SearchLimits
- * from their time-control commands and run search_run() on a worker
- * thread; search_stop() / search_ponderhit() may be called from the input
- * thread at any time.  Output goes through the callbacks, so the search
- * knows nothing of either protocol.
+ * The engine (protocol/engine.c) owns a Search and the evaluation tables
+ * of its variant; the front ends (cecp.c, uci.c) fill SearchLimits from
+ * their time-control commands, and search_run() runs on a worker thread;
+ * search_stop() / search_ponderhit() may be called from the input thread
+ * at any time.  Output goes through the callbacks, so the search knows
+ * nothing of either protocol.  The code: search.c (the tree), movepick.c,
+ * history.c, run.c (one search_run), control.c (the object), smp.c
+ * (Lazy SMP helpers).
  */
 #ifndef SEARCH_H
 #define SEARCH_H
@@ -13,27 +16,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "board/position.h"
+#include "search/eval.h"
+#include "search/limits.h"
 
 #define MAX_PV      128
 #define SCORE_MATE  30000
 #define SCORE_INF   32000
 /* Scores at or beyond SCORE_MATE - MAX_PV are mates: SCORE_MATE - n = mate in n plies. */
-
-typedef struct {
-    int      depth;            /* 0: no depth limit */
-    uint64_t nodes;            /* 0: no node limit */
-    int64_t  movetime_ms;      /* fixed time for this move (st / movetime); 0: none */
-    int64_t  time_ms[2];       /* remaining clock per colour; < 0: no clock */
-    int64_t  inc_ms[2];        /* increment per move */
-    int      movestogo;        /* moves to the next time control; 0: sudden death */
-    int      nps;              /* node-rate time control (CECP 'nps'); 0: off */
-    bool     infinite;         /* analysis / go infinite: only stop ends it */
-    bool     ponder;           /* pondering: the clock starts at ponderhit */
-    int      multipv;          /* 1 = normal */
-    int      mate;             /* search for a mate in this many moves; 0: off */
-    MoveList *include;         /* restrict root moves (searchmoves); NULL: all */
-    MoveList *exclude;         /* root moves to leave out (CECP exclude); NULL: none */
-} SearchLimits;
 
 typedef struct {
     int      depth, seldepth, multipv;
@@ -73,9 +62,16 @@ void    search_set_random(Search *s, uint64_t seed);
  * wherever the search meets it below the root (CECP setscore); forgotten
  * by search_clear.  Call only while no search runs. */
 void    search_set_score(Search *s, const Position *pos, int score);
+/* Evaluate with `et` (the tables of the variant about to be searched;
+ * the caller keeps them alive while this Search may use them) from now
+ * on, in every thread.  Until tables are set (or with NULL), search_run
+ * answers with the first legal move, unsearched.  Call only while no
+ * search runs. */
+void    search_set_eval(Search *s, const EvalTables *et);
 
 /* Search `pos` (not modified: the search works on its own copy) within
- * `limits`.  Returns the best move (kind MOVE_NULL with from == to == 0 if
+ * `limits`, evaluating with the tables of search_set_eval (built from
+ * pos->v).  Returns the best move (kind MOVE_NULL with from == to == 0 if
  * there is no legal move) and, when ponder_out is not NULL, the expected
  * reply (or a null move).  Blocks until done or stopped. */
 Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
@@ -92,8 +88,5 @@ uint64_t search_nodes(const Search *s);   /* nodes so far (thread-safe, approxim
 /* The current best line while searching (CECP '.' / stat01), thread-safe. */
 void search_progress(const Search *s, int *depth, int *score, int64_t *elapsed_ms,
                      int *moves_left, int *moves_total);
-
-/* Static evaluation from the side to move's view, in centipawns. */
-int  evaluate(const Position *pos);
 
 #endif

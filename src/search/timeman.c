@@ -20,7 +20,7 @@ void timeman_plan(const SearchLimits *lim, int side, int nroot, TimePlan *tp)
     tp->node_clock_nps = lim->nps > 0 ? (uint64_t)lim->nps : 0;
     if (lim->infinite)
         return;
-    int64_t safety = tp->node_clock_nps ? 0 : TIME_SAFETY_MS;
+    int64_t safety = tp->node_clock_nps ? 0 : TIMEMAN_SAFETY_MS;
 
     if (lim->movetime_ms > 0) {
         int64_t t = lim->movetime_ms - min64(safety, lim->movetime_ms / 5);

@@ -8,11 +8,11 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "search/search.h"
+#include "search/limits.h"
 
 /* Time kept in reserve on every move for the protocol round trip and
  * the operating system: we never think so long that the flag falls. */
-#define TIME_SAFETY_MS 30
+#define TIMEMAN_SAFETY_MS 30
 
 typedef struct {
     bool    timed;      /* false: only depth / nodes / stop end the search */

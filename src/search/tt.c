@@ -112,7 +112,7 @@ static void store_locked(TTBucket *b, uint8_t generation, uint64_t hash, Move mo
     }
     /* Keep a deeper exact result of this position from being replaced by
        a shallow bound, but always remember a move. */
-    if (victim->key == key && (victim->genbound & 3) && bound != BOUND_EXACT
+    if (victim->key == key && (victim->genbound & 3) && bound != TT_BOUND_EXACT
         && depth + 3 < victim->depth && (victim->genbound >> 2) == generation) {
         if (move.kind != 0 || move.from != move.to)
             victim->move = move;

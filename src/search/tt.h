@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include "board/move.h"
 
-enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+enum { TT_BOUND_NONE = 0, TT_BOUND_UPPER = 1, TT_BOUND_LOWER = 2, TT_BOUND_EXACT = 3 };
 
 typedef struct {
     uint32_t key;        /* upper half of the Zobrist hash */

@@ -3,6 +3,8 @@ import argparse
 import math
 import os
 import re
+import shlex
+import shutil
 import sys
 import threading
 import time
@@ -128,8 +130,9 @@ def build_parser():
                        action="append", default=[],
                        help="engine option for %s, repeatable (CECP `option NAME=VALUE`, "
                             "UCI `setoption name NAME value VALUE`)" % X)
-    g.add_argument("--referee", metavar="PATH", default="./menagerie",
-                   help="the Menagerie binary that referees (default: ./menagerie)")
+    g.add_argument("--referee", metavar="CMD", default="./menagerie",
+                   help="command line of the Menagerie that referees (default: ./menagerie); "
+                        "for a variant of your own, e.g. './menagerie --variants DIR'")
 
     g = p.add_argument_group("games")
     g.add_argument("-v", "--variant", default="chess",
@@ -226,8 +229,13 @@ def check_options(p, o):
     if o.nodes:
         parts.append("nodes %d" % o.nodes)
     o.tc_text = ", ".join(parts)
-    if not os.path.exists(o.referee):
-        p.error("the referee %s does not exist (--referee PATH)" % o.referee)
+    try:
+        o.referee = shlex.split(o.referee)
+    except ValueError as err:
+        p.error("--referee: %s" % err)
+    if not o.referee or not shutil.which(o.referee[0]):
+        p.error("the referee %s is not an executable program (--referee CMD)"
+                % (o.referee[0] if o.referee else "''"))
 
 
 class TrafficLog:

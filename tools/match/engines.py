@@ -462,7 +462,7 @@ class UciEngine(Engine):
                 else:
                     answer.move = ""
                 return answer
-            if line.startswith("info ") and " score " in line:
+            if line.startswith("info ") and " score " in line and not line.startswith("info string"):
                 self._info(line, answer)
 
     def _info(self, line, answer):
@@ -476,8 +476,8 @@ class UciEngine(Engine):
             return
         if kind == "cp":
             answer.score = value
-        elif kind == "mate":
-            answer.score = MATE_CP - value if value > 0 else -MATE_CP - value
+        elif kind == "mate":    # as CECP: 100000 + moves to mate, signed
+            answer.score = MATE_CP + value if value > 0 else -MATE_CP + value
         if "depth" in words:
             d = words[words.index("depth") + 1]
             if d.isdigit():

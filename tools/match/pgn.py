@@ -5,6 +5,7 @@ for 10-rank boards: ranks from 0), which XBoard reads back; Menagerie has
 no SAN writer to ask.  Each move carries its score and search depth from
 the mover's view, as cutechess-cli writes them: {+0.31/12 0.25s}.
 """
+from .engines import MATE_CP
 from .game import PGN_TERMINATION
 
 
@@ -16,7 +17,11 @@ def _tag(name, value):
 def _comment(score, depth, elapsed):
     parts = []
     if score is not None:
-        parts.append("%+.2f" % (score / 100) + ("/%d" % depth if depth is not None else ""))
+        if abs(score) >= MATE_CP:          # CECP's 100000 + moves to mate
+            text = "%sM%d" % ("+" if score > 0 else "-", abs(score) - MATE_CP)
+        else:
+            text = "%+.2f" % (score / 100)
+        parts.append(text + ("/%d" % depth if depth is not None else ""))
     parts.append("%.3fs" % elapsed)
     return "{%s}" % " ".join(parts)
 

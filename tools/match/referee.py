@@ -22,11 +22,11 @@ class RefereeError(Exception):
 
 
 class Referee:
-    def __init__(self, path, log=None, timeout=30.0):
+    def __init__(self, argv, log=None, timeout=30.0):
         self.timeout = timeout
         self.ping_id = 0
         try:
-            self.proc = LineProcess([path], "referee", log)
+            self.proc = LineProcess(argv, "referee", log)
         except EngineGone as err:
             raise RefereeError(str(err))
         self.proc.send("xboard")

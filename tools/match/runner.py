@@ -81,6 +81,7 @@ class Tally:
 
 
 def _fmt(x, width=0, digits=1):
+    x += 0.0                          # no "-0.0"
     if math.isnan(x):
         return "-".rjust(width)
     if math.isinf(x):

@@ -8,12 +8,15 @@ Usage: match-chaos.py MODE N ENGINE [ARGS...]
   crash    exit without a word
   hang     swallow the move (the runner must give up on time)
   claim    claim a win instead of moving (CECP: "1-0 {...}")
+  aftermove  move, then claim a draw (as engines that claim after their
+           move do; the referee disagrees, the runner must play on)
   refuse   answer the opponent's next move with "Illegal move" (CECP)
 """
 import os
 import subprocess
 import sys
 import threading
+import time
 
 
 def main():
@@ -49,6 +52,11 @@ def main():
             os._exit(3)
         elif mode == "claim":
             say("1-0 {chaos claims a win}")
+        elif mode == "aftermove":
+            say(line)
+            time.sleep(0.01)        # late: maybe during its next search
+            say("1/2-1/2 {chaos claims a draw}")
+            state["moves"] = 0      # and so after every move
         elif mode == "refuse":
             say(line)
             state["refuse_next"] = True

@@ -161,6 +161,16 @@ class Faults(unittest.TestCase):
         self.assertIn("Faults B (Chaos): illegal moves 2, time losses 0, crashes 0", run.out)
         self.assertIn("made a false claim: 1-0 {chaos claims a win}", run.games[0])
 
+    def test_claim_after_a_move_is_not_a_fault(self):
+        # the claim is read before B's next turn: the game goes on as usual
+        run = MatchRun(self.tmp, ["-a", ENGINE, "-b", chaos("aftermove", 1), "--depth", "1",
+                                  "-n", "2"])
+        self.assertEqual(run.status, 0, run)
+        self.assertIn("illegal moves 0, time losses 0, crashes 0", run.out.split("Faults B")[1])
+        for game in run.games:
+            self.assertNotIn("false claim", game)
+            self.assertGreater(int(tags(game)["PlyCount"]), 4)
+
     def test_legal_move_refused(self):
         run = self.faulty(chaos("refuse", 1))
         self.assertIn("Faults B (Chaos): illegal moves 2, time losses 0, crashes 0", run.out)

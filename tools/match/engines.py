@@ -70,9 +70,8 @@ class LineProcess:
                 return text
             if self.eof:
                 raise EngineGone("%s: end of output (the engine has gone)" % self.name)
-            wait = deadline - time.monotonic()
-            if wait <= 0:
-                raise Deadline()
+            # past the deadline: one look at what is already there
+            wait = max(deadline - time.monotonic(), 0)
             ready, _, _ = select.select([self.fd], [], [], wait)
             if not ready:
                 raise Deadline()
@@ -125,6 +124,9 @@ def shift_ranks(move, delta):
     """Add delta to every rank number in a coordinate move."""
     return _SQUARE.sub(lambda m: m.group(1) + str(int(m.group(2)) + delta), move)
 
+
+# How long a move may follow a result claim before the claim stands.
+CLAIM_GRACE = 1.0
 
 # Mate scores: CECP 100000+n (XBoard) and the 32000-ish of older engines
 # both count as "winning", the sign tells who.
@@ -330,6 +332,7 @@ class CecpEngine(Engine):
                 return answer
             answer.elapsed = time.monotonic() - start
             if line.startswith("move "):
+                answer.claim = None
                 text = line[5:].strip()
                 if text.endswith(","):       # first leg of a multi-leg move
                     legs.append(text[:-1])
@@ -339,10 +342,13 @@ class CecpEngine(Engine):
             if line == "resign" or line.startswith("resign"):
                 answer.resigned = True
                 return answer
-            m = _CLAIM.match(line)
-            if m:
+            if _CLAIM.match(line):
+                # A claim that belongs to its previous move may come late,
+                # during this search: only a claim with no move after it
+                # (within a second) ends the game.
                 answer.claim = line
-                return answer
+                deadline = min(deadline, time.monotonic() + CLAIM_GRACE)
+                continue
             if line.startswith("Illegal move") and last_move is not None and last_move in line:
                 answer.rejected = line
                 return answer

@@ -197,6 +197,8 @@ def _one_move(engines, side, last_move, moves, remaining, moves_made, settings, 
                               _deadline(settings, remaining, side))
     except EngineGone as err:
         return lost_by(side, CRASH, "%s's engine has gone (%s)" % (colour, err))
+    if answer.claim:      # before the clock: it may have waited for a move after it
+        return lost_by(side, ILLEGAL, "%s made a false claim: %s" % (colour, answer.claim))
     if limits.timed:
         remaining[side] -= answer.elapsed
         if remaining[side] < -settings.margin:
@@ -206,8 +208,6 @@ def _one_move(engines, side, last_move, moves, remaining, moves_made, settings, 
     if answer.rejected:
         return lost_by(side, ILLEGAL, "%s's engine refused a legal move: %s"
                        % (colour, answer.rejected))
-    if answer.claim:
-        return lost_by(side, ILLEGAL, "%s made a false claim: %s" % (colour, answer.claim))
     if answer.move is None:
         if limits.timed:
             return lost_by(side, TIME, "%s loses on time" % colour)

@@ -37,13 +37,18 @@ adjudication: a game is won for a side when, for --resign-moves consecutive
   position), both engines' scores stayed within +-(--draw-score) for
   --draw-moves consecutive moves each.  0 turns a rule off.
 
-statistics: Elo is logistic (expected score 1/(1+10^(-Elo/400))); its 95%%
+statistics: Elo is logistic (expected score 1/(1+10^(-Elo/400))); its 95%
   interval comes from the variance of the game-pair scores (pentanomial;
   W/D/L before the first pair is complete).  The SPRT is fishtest's
   generalised SPRT on the pentanomial counts: with --elo-model logistic
   (default) H0/H1 fix the expected score at elo0/elo1, with normalized the
   t-value (normalised Elo, as fishtest now uses).  Bounds: ln(beta/(1-alpha))
   and ln((1-beta)/alpha).  The match stops at the first bound crossed.
+
+set-up: CECP engines get `new`, `variant`, `force`, `post`, `easy`, the limits
+  and `setboard FEN` (`edit` for engines without setboard, White to move
+  only); UCI engines `ucinewgame` and `position fen FEN moves ...`.  Ranks of
+  10-rank boards are numbered from 0 for CECP and from 1 for UCI.
 
 faults counted per engine: illegal moves (also a legal move refused with
   `Illegal move`, a result claimed instead of a move, `bestmove 0000` with
@@ -198,8 +203,12 @@ def build_parser():
                    help="Elo of elo0/elo1 (default: logistic)")
 
     g = p.add_argument_group("output")
-    g.add_argument("--pgn", metavar="FILE", help="append the games to this PGN file")
-    g.add_argument("--event", default="menagerie-match", help="PGN Event tag")
+    g.add_argument("--pgn", metavar="FILE",
+                   help="append the games to this PGN file, in the order they end (Round: the "
+                        "game number; moves in the engines' coordinate notation, each with "
+                        "{score/depth time})")
+    g.add_argument("--event", default="menagerie-match",
+                   help="PGN Event tag (default: %(default)s)")
     g.add_argument("--progress", metavar="N", type=_bounded(int, 0), default=20,
                    help="a progress line every N games (default: 20; 0: none)")
     g.add_argument("--verbose", action="store_true", help="a line for every game")

@@ -8,3 +8,4 @@ include tests/variants.mk
 include tests/engine.mk
 include tests/search.mk
 include tests/protocol.mk
+include tests/match.mk

@@ -1280,7 +1280,12 @@ static void backlog_push(Cecp *c, const char *line)
         c->backlog = p;
         c->capbacklog = cap;
     }
-    c->backlog[c->nbacklog++] = strdup(line);
+    char *copy = strdup(line);
+    if (!copy) {
+        io_printf("Error (out of memory): %s", line);
+        return;
+    }
+    c->backlog[c->nbacklog++] = copy;
 }
 
 static char *backlog_pop(Cecp *c)
@@ -1291,11 +1296,10 @@ static char *backlog_pop(Cecp *c)
     return line;
 }
 
-/* Run one command line; `raw` is kept intact for the backlog. */
-static void handle_line(Cecp *c, const char *raw)
+/* Run one command line; `raw` is kept intact for the backlog, `line` is
+ * a copy to cut into command and arguments. */
+static void run_line(Cecp *c, const char *raw, char *line)
 {
-    char line[IO_LINE_MAX];
-    snprintf(line, sizeof line, "%s", raw);
     char *cmd = skip_space(line);
     if (!*cmd)
         return;
@@ -1332,6 +1336,22 @@ static void handle_line(Cecp *c, const char *raw)
         user_move(c, move_text);
     else
         k->fn(c, args);
+}
+
+static void handle_line(Cecp *c, const char *raw)
+{
+    char *line = strdup(raw);
+    if (!line) {
+        io_printf("Error (out of memory): %s", raw);
+        return;
+    }
+    run_line(c, raw, line);
+    free(line);
+}
+
+void cecp_line_too_long(const char *start)
+{
+    io_printf("Error (line too long, over %d bytes, ignored): %s...", IO_LINE_MAX, start);
 }
 
 static Cecp *cecp_create(VariantSet *set)
@@ -1372,7 +1392,6 @@ int cecp_run(VariantSet *set, const char *first)
         io_printf("%s %s: type 'help' for the commands", ENGINE_NAME, PACKAGE_VERSION);
     if (first)
         handle_line(c, first);
-    char buf[IO_LINE_MAX];
     while (!c->quit) {
         maybe_search(c);
         if (c->nbacklog > 0 && c->e->activity != ENGINE_THINK) {
@@ -1381,21 +1400,23 @@ int cecp_run(VariantSet *set, const char *first)
             free(line);
             continue;
         }
-        IoEvent ev = io_next(buf, sizeof buf);
-        if (ev == IO_EOF && c->e->activity == ENGINE_THINK) {
+        IoMessage m;
+        io_next(&m);
+        if (m.kind == IO_EOF && c->e->activity == ENGINE_THINK) {
             /* the GUI is gone: move now, run what was queued, then leave */
             engine_search_stop(c->e);
             search_done(c);
-            continue;
-        }
-        if (ev == IO_EOF)
-            break;
-        if (ev == IO_SEARCH_DONE) {
-            if (engine_searching(c->e) && (unsigned)strtoul(buf, NULL, 10) == c->e->search_id)
+        } else if (m.kind == IO_EOF) {
+            c->quit = true;
+        } else if (m.kind == IO_SEARCH_DONE) {
+            if (engine_searching(c->e) && m.search_id == c->e->search_id)
                 search_done(c);
-            continue;
+        } else if (m.kind == IO_LINE_TOO_LONG) {
+            cecp_line_too_long(m.text);
+        } else {
+            handle_line(c, m.text);
         }
-        handle_line(c, buf);
+        io_release(&m);
     }
     cecp_destroy(c);
     return 0;

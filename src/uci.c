@@ -22,7 +22,7 @@ typedef struct {
     Engine *e;
     bool debug;
     bool ponder_option, analyse_mode, chess960;
-    char variant_path[1024];
+    char *variant_path;        /* the VariantPath option; NULL: empty */
     bool go_active;            /* a `go` still owes its bestmove */
     bool hold;                 /* infinite / ponder: wait for stop or ponderhit */
     bool finished;             /* the search ended; result kept in `held` */
@@ -161,12 +161,8 @@ static char *next_token(char **s)
     return start;
 }
 
-static void say(const char *fmt, const char *a, const char *b)
-{
-    char buf[IO_LINE_MAX];
-    snprintf(buf, sizeof buf, fmt, a, b);
-    io_printf("info string %s", buf);
-}
+/* A remark to the GUI: "info string ...", never cut. */
+#define say io_debug
 
 static void send_id(Uci *u)
 {
@@ -193,7 +189,7 @@ static void send_id(Uci *u)
         free(combo);
     }
     io_printf("option name VariantPath type string default %s",
-              u->variant_path[0] ? u->variant_path : "<empty>");
+              u->variant_path ? u->variant_path : "<empty>");
     io_printf("option name UCI_AnalyseMode type check default false");
     io_printf("option name UCI_Chess960 type check default false");
 }
@@ -227,15 +223,15 @@ static void set_variant(Uci *u, const Variant *v)
 
 static void load_variant_path(Uci *u, const char *value)
 {
-    snprintf(u->variant_path, sizeof u->variant_path, "%s", value);
+    free(u->variant_path);
+    u->variant_path = NULL;
     if (!*value || strcmp(value, "<empty>") == 0)
         return;
+    u->variant_path = strdup(value);
     IoBlock out;
     int errors = engine_load_variants(u->e, value, io_block_open(&out), "info string ");
     io_block_print(&out);
-    char count[16];
-    snprintf(count, sizeof count, "%d", errors);
-    say("loaded %s (%s errors); the UCI_Variant list follows", value, count);
+    say("loaded %s (%d errors); the UCI_Variant list follows", value, errors);
     send_id(u);   /* the GUI may re-read the options */
     io_printf("uciok");
 }
@@ -259,7 +255,7 @@ static void set_option(Uci *u, const char *name, const char *value)
     else if (strcasecmp(name, "UCI_Chess960") == 0 && parse_bool(value, &b)) {
         const Variant *v = engine_find_variant(u->e, b ? "fischerandom" : "chess");
         if (!v)
-            say("no variant for UCI_Chess960 %s", value, "");
+            say("no variant for UCI_Chess960 %s", value);
         else if (b || u->e->variant->castling.shuffle)
             set_variant(u, v);
         u->chess960 = b;
@@ -278,7 +274,7 @@ static void set_option(Uci *u, const char *name, const char *value)
              || strcasecmp(name, "UCI_AnalyseMode") == 0)
         say("bad value '%s' for option %s", value, name);
     else
-        say("unknown option '%s'%s", name, "");
+        say("unknown option '%s'", name);
 }
 
 /* setoption name NAME WITH SPACES [value VALUE WITH SPACES] */
@@ -288,7 +284,7 @@ static void cmd_setoption(Uci *u, char *args)
     while (*p == ' ')
         p++;
     if (strncmp(p, "name ", 5) != 0) {
-        say("setoption needs 'name': setoption %s", args, "");
+        say("setoption needs 'name': setoption %s", args);
         return;
     }
     p += 5;
@@ -311,27 +307,49 @@ static void cmd_setoption(Uci *u, char *args)
     set_option(u, p, v);
 }
 
+/* The FEN of `position fen FEN [moves ...]`: its fields, one blank
+ * between them, in `fen` (as long as the command); *tok is left at "moves"
+ * or NULL. */
+static void collect_fen(char **s, char **tok, char *fen)
+{
+    size_t n = 0;
+    fen[0] = '\0';
+    while ((*tok = next_token(s)) && strcmp(*tok, "moves") != 0) {
+        size_t len = strlen(*tok);
+        if (n)
+            fen[n++] = ' ';
+        memcpy(fen + n, *tok, len + 1);
+        n += len;
+    }
+}
+
 static void cmd_position(Uci *u, char *args)
 {
     char *s = args, *tok = next_token(&s);
-    char fen[IO_LINE_MAX] = "", err[256];
+    char err[256];
+    char *fen = malloc(strlen(args) + 2 + strlen(u->e->variant->start_fen));
+    if (!fen) {
+        say("out of memory: position %s", args);
+        return;
+    }
     if (tok && strcmp(tok, "startpos") == 0) {
-        snprintf(fen, sizeof fen, "%s", u->e->variant->start_fen);
+        strcpy(fen, u->e->variant->start_fen);
         tok = next_token(&s);
     } else if (tok && strcmp(tok, "fen") == 0) {
-        size_t n = 0;
-        while ((tok = next_token(&s)) && strcmp(tok, "moves") != 0)
-            n += (size_t)snprintf(fen + n, sizeof fen - n, "%s%s", n ? " " : "", tok);
+        collect_fen(&s, &tok, fen);
     } else {
-        say("position needs 'startpos' or 'fen': position %s", tok ? tok : "", "");
+        say("position needs 'startpos' or 'fen': position %s", tok ? tok : "");
+        free(fen);
         return;
     }
-    if (engine_set_fen(u->e, fen, err, sizeof err) != 0) {
+    int bad = engine_set_fen(u->e, fen, err, sizeof err);
+    if (bad)
         say("bad FEN '%s': %s; position unchanged", fen, err);
+    free(fen);
+    if (bad)
         return;
-    }
     if (tok && strcmp(tok, "moves") != 0) {
-        say("unexpected '%s' in position command%s", tok, "");
+        say("unexpected '%s' in position command", tok);
         return;
     }
     while ((tok = next_token(&s))) {
@@ -400,7 +418,7 @@ static bool parse_go(Uci *u, char *args, SearchLimits *l, MoveList *include)
             l->include = include;
             continue;
         } else if (!is_go_keyword(key)) {
-            say("go: ignoring unknown token '%s'%s", key, "");
+            say("go: ignoring unknown token '%s'", key);
         } else if (!go_number(&s, key, &n)) {
             return false;
         } else if (strcmp(key, "wtime") == 0) l->time_ms[WHITE] = n;
@@ -424,7 +442,7 @@ static void go_perft(Uci *u, char *args)
     char *end = NULL;
     long depth = tok ? strtol(tok, &end, 10) : 0;
     if (!tok || *end || depth < 1 || depth > 20) {
-        say("go perft: depth must be a number from 1 to 20%s%s", "", "");
+        say("go perft: depth must be a number from 1 to 20");
         return;
     }
     IoBlock out;
@@ -533,24 +551,29 @@ int uci_run(VariantSet *set, const char *first)
     u->pv_pos = malloc(sizeof *u->pv_pos);
     if (!u->pv_pos)
         exit(1);
-    char buf[IO_LINE_MAX];
     if (first) {
-        snprintf(buf, sizeof buf, "%s", first);
-        handle_line(u, buf);
+        char *line = strdup(first);
+        if (line)
+            handle_line(u, line);
+        free(line);
     }
     while (!u->quit) {
-        IoEvent ev = io_next(buf, sizeof buf);
-        if (ev == IO_EOF)
-            break;              /* finish_go below stops the search: one bestmove */
-        if (ev == IO_SEARCH_DONE) {
-            if (engine_searching(u->e) && (unsigned)strtoul(buf, NULL, 10) == u->e->search_id)
-                search_done(u);
-            continue;
-        }
-        handle_line(u, buf);
+        IoMessage m;
+        io_next(&m);
+        if (m.kind == IO_EOF)
+            u->quit = true;     /* finish_go below stops the search: one bestmove */
+        else if (m.kind == IO_SEARCH_DONE && engine_searching(u->e)
+                 && m.search_id == u->e->search_id)
+            search_done(u);
+        else if (m.kind == IO_LINE_TOO_LONG)
+            say("line too long (over %d bytes), ignored: %s...", IO_LINE_MAX, m.text);
+        else if (m.kind == IO_LINE)
+            handle_line(u, m.text);
+        io_release(&m);
     }
     finish_go(u);
     engine_destroy(u->e);
+    free(u->variant_path);
     free(u->pv_pos);
     free(u);
     return 0;

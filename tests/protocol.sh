@@ -9,6 +9,8 @@
 #   #mask-moves     'move X', 'ponder X', 'Hint: X' -> MOVE
 #   #mask-bestmove  'bestmove ...' -> 'bestmove MOVE'
 #   #wait N REGEX   wait until N output lines match REGEX
+#   #gen SHELL      send what the shell command SHELL prints (for lines too
+#                   long to keep in a transcript)
 #   #! ARGS         extra program arguments (first lines)
 srcdir=$(cd "${top_srcdir:-.}" && pwd)   # absolute: it is also a sed pattern
 builddir=${top_builddir:-.}
@@ -58,6 +60,9 @@ feed() {
             count=$2
             shift 2
             wait_for "$out" "$count" "$*" || echo "# timeout waiting for $*" >> "$out.log"
+            ;;
+        '#gen '*)
+            sh -c "${line#\#gen }" >&3
             ;;
         *)
             printf '%s\n' "$line" >&3

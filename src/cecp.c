@@ -23,6 +23,7 @@
 #include "movegen.h"
 #include "bench.h"
 #include "perft.h"
+#include "timeman.h"
 
 #define NO_SIDE (-1)
 #define CECP_MATE 100000
@@ -195,6 +196,13 @@ static void fill_limits(Cecp *c, SearchLimits *l, int side)
     if (c->mps > 0) {
         int done = (engine_moves_played(c->e) + (side == WHITE ? 0 : 1)) / 2;
         l->movestogo = c->mps - done % c->mps;
+    }
+    if (c->time_ms <= 0) {
+        /* the flag has fallen (or the GUI says so): a move at once is
+           better than none, and "no time" must not become "no clock" */
+        io_debug("no time left on the clock (time %" PRId64 "), moving at once",
+                 c->time_ms / 10);
+        timeman_move_now(l);
     }
 }
 

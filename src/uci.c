@@ -17,6 +17,7 @@
 #include "io.h"
 #include "uci.h"
 #include "perft.h"
+#include "timeman.h"
 
 typedef struct {
     Engine *e;
@@ -399,6 +400,23 @@ static char *go_searchmoves(Uci *u, char **s, MoveList *list)
     return tok;
 }
 
+/* A limit of `go` that leaves no time to think: the side to move's clock
+ * at or below zero, a move time, depth, node count or mate distance below
+ * 1.  Such a `go` plays at once (timeman_move_now) instead of searching
+ * without a limit, as an absent clock would. */
+typedef struct {
+    const char *key;        /* the first such keyword, NULL: none */
+    int64_t     value;
+} NoTime;
+
+static void note_no_time(NoTime *nt, const char *key, int64_t value, int64_t minimum)
+{
+    if (value < minimum && !nt->key) {
+        nt->key = key;
+        nt->value = value;
+    }
+}
+
 static bool parse_go(Uci *u, char *args, SearchLimits *l, MoveList *include)
 {
     memset(l, 0, sizeof *l);
@@ -406,6 +424,7 @@ static bool parse_go(Uci *u, char *args, SearchLimits *l, MoveList *include)
     l->multipv = u->e->opt.multipv;
     char *s = args, *tok = next_token(&s);
     int64_t n;
+    NoTime limit = { NULL, 0 }, clock[2] = { { NULL, 0 }, { NULL, 0 } };
     while (tok) {
         char *key = tok;
         tok = NULL;
@@ -421,16 +440,28 @@ static bool parse_go(Uci *u, char *args, SearchLimits *l, MoveList *include)
             say("go: ignoring unknown token '%s'", key);
         } else if (!go_number(&s, key, &n)) {
             return false;
-        } else if (strcmp(key, "wtime") == 0) l->time_ms[WHITE] = n;
-        else if (strcmp(key, "btime") == 0) l->time_ms[BLACK] = n;
-        else if (strcmp(key, "winc") == 0) l->inc_ms[WHITE] = n;
+        } else if (strcmp(key, "wtime") == 0) {
+            l->time_ms[WHITE] = n;
+            note_no_time(&clock[WHITE], key, n, 1);
+        } else if (strcmp(key, "btime") == 0) {
+            l->time_ms[BLACK] = n;
+            note_no_time(&clock[BLACK], key, n, 1);
+        } else if (strcmp(key, "winc") == 0) l->inc_ms[WHITE] = n;
         else if (strcmp(key, "binc") == 0) l->inc_ms[BLACK] = n;
         else if (strcmp(key, "movestogo") == 0) l->movestogo = (int)n;
-        else if (strcmp(key, "depth") == 0) l->depth = (int)n;
-        else if (strcmp(key, "nodes") == 0) l->nodes = (uint64_t)n;
-        else if (strcmp(key, "mate") == 0) l->mate = (int)n;
-        else if (strcmp(key, "movetime") == 0) l->movetime_ms = n;
+        else {
+            note_no_time(&limit, key, n, 1);
+            if (strcmp(key, "depth") == 0) l->depth = (int)n;
+            else if (strcmp(key, "nodes") == 0) l->nodes = (uint64_t)n;
+            else if (strcmp(key, "mate") == 0) l->mate = (int)n;
+            else if (strcmp(key, "movetime") == 0) l->movetime_ms = n;
+        }
         tok = next_token(&s);
+    }
+    const NoTime *nt = limit.key ? &limit : &clock[u->e->pos->side];
+    if (nt->key && !l->infinite) {
+        say("go: %s is %" PRId64 ", below 1: moving at once", nt->key, nt->value);
+        timeman_move_now(l);
     }
     return true;
 }

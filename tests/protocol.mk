@@ -1,9 +1,9 @@
 # Protocol transcript tests (CECP and UCI): tests/protocol/NAME.in is fed
 # to the engine by tests/protocol.sh and the answers compared with NAME.out.
 TESTS += tests/protocol.sh
-PROTOCOL_TRANSCRIPTS = analyze bareking busy edit eof errors game handshake longline ponder \
-	setscore variants varpath
-PROTOCOL_UCI_TRANSCRIPTS = basic eof longline search
+PROTOCOL_TRANSCRIPTS = analyze bareking busy clocks edit eof errors game handshake longline \
+	ponder setscore variants varpath
+PROTOCOL_UCI_TRANSCRIPTS = basic clocks eof longline search
 EXTRA_DIST += tests/protocol.sh \
 	$(PROTOCOL_TRANSCRIPTS:%=tests/protocol/cecp-%.in) \
 	$(PROTOCOL_TRANSCRIPTS:%=tests/protocol/cecp-%.out) \

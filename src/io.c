@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "io.h"
+#include "number.h"
 
 typedef struct IoItem {
     struct IoItem *next;
@@ -193,6 +194,60 @@ void io_debug(const char *fmt, ...)
     fflush(stdout);
     pthread_mutex_unlock(&out_lock);
     va_end(ap);
+}
+
+/* The phrase for a number refused with status st. */
+static void refusal(NumberStatus st, const char *what, const char *text, long long lo,
+                    long long hi, char *why, size_t whysize)
+{
+    char problem[96];
+    if (st == NUMBER_MISSING)
+        snprintf(why, whysize, "%s needs a number", what);
+    else if (st == NUMBER_MALFORMED)
+        snprintf(why, whysize, "%s '%s' %s", what, text, number_problem(st, lo, hi, problem,
+                                                                         sizeof problem));
+    else
+        snprintf(why, whysize, "%s %s %s", what, text, number_problem(st, lo, hi, problem,
+                                                                      sizeof problem));
+}
+
+bool io_int_clamped(const char *what, const char *text, long long lo, long long hi,
+                    long long *out, char *why, size_t whysize)
+{
+    int clamped;
+    NumberStatus st = number_parse_int_clamped(text, lo, hi, out, &clamped);
+    if (st != NUMBER_OK) {
+        refusal(st, what, text, lo, hi, why, whysize);
+        return false;
+    }
+    if (clamped)
+        io_debug("%s %s is out of range (%lld to %lld), using %lld", what, text, lo, hi, *out);
+    return true;
+}
+
+bool io_real_clamped(const char *what, const char *text, double lo, double hi,
+                     double *out, char *why, size_t whysize)
+{
+    int clamped;
+    NumberStatus st = number_parse_real_clamped(text, lo, hi, out, &clamped);
+    if (st != NUMBER_OK) {
+        refusal(st, what, text, (long long)lo, (long long)hi, why, whysize);
+        return false;
+    }
+    if (clamped)
+        io_debug("%s %s is out of range (%.15g to %.15g), using %.15g", what, text, lo, hi,
+                 *out);
+    return true;
+}
+
+bool io_int_in_range(const char *what, const char *text, long long lo, long long hi,
+                     long long *out, char *why, size_t whysize)
+{
+    NumberStatus st = number_parse_int(text, lo, hi, out);
+    if (st == NUMBER_OK)
+        return true;
+    refusal(st, what, text, lo, hi, why, whysize);
+    return false;
 }
 
 void io_print_block(const char *text)

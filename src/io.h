@@ -64,6 +64,23 @@ void io_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void io_set_debug_prefix(const char *prefix);
 void io_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Numbers from the GUI, read through number.h.  `what` names the number
+ * in messages ("sd", "go: depth", "level base").
+ *
+ * io_int_clamped / io_real_clamped: a well-formed value outside [lo, hi]
+ * is clamped into it and the debug output says so ("WHAT TEXT is out of
+ * range (LO to HI), using X").  io_int_in_range refuses it instead.  For
+ * text that is no number (or out of range for io_int_in_range) they
+ * return false and write a phrase for the caller's error message to
+ * `why`: "WHAT 'TEXT' is not a number", "WHAT needs a number", "WHAT TEXT
+ * is out of range (LO to HI)". */
+bool io_int_clamped(const char *what, const char *text, long long lo, long long hi,
+                    long long *out, char *why, size_t whysize);
+bool io_real_clamped(const char *what, const char *text, double lo, double hi,
+                     double *out, char *why, size_t whysize);
+bool io_int_in_range(const char *what, const char *text, long long lo, long long hi,
+                     long long *out, char *why, size_t whysize);
+
 /* Write a block of complete lines (loader diagnostics) atomically. */
 void io_print_block(const char *text);
 

@@ -8,6 +8,7 @@
  */
 #include <ctype.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdatomic.h>
@@ -206,14 +207,17 @@ static bool parse_bool(const char *value, bool *out)
     return true;
 }
 
-static bool parse_spin(const char *value, long lo, long hi, long *out)
+/* A spin option's value: clamped into [lo, hi] (with a note); false, and
+ * a remark, when it is no number. */
+static bool parse_spin(const char *name, const char *value, long long lo, long long hi,
+                       long long *out)
 {
-    char *end;
-    long v = strtol(value, &end, 10);
-    if (end == value || *end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
+    char what[64], why[256];
+    snprintf(what, sizeof what, "setoption: %s", name);
+    if (io_int_clamped(what, value, lo, hi, out, why, sizeof why))
+        return true;
+    say("%s; option unchanged", why);
+    return false;
 }
 
 static void set_variant(Uci *u, const Variant *v)
@@ -237,30 +241,38 @@ static void load_variant_path(Uci *u, const char *value)
     io_printf("uciok");
 }
 
+static bool is_option(const char *name, const char *option)
+{
+    return strcasecmp(name, option) == 0;
+}
+
 static void set_option(Uci *u, const char *name, const char *value)
 {
-    long n;
+    long long n;
     bool b;
-    if (strcasecmp(name, "Hash") == 0 && parse_spin(value, 1, ENGINE_HASH_MAX, &n))
-        engine_set_hash(u->e, (size_t)n);
-    else if (strcasecmp(name, "Clear Hash") == 0)
+    if (is_option(name, "Hash")) {
+        if (parse_spin("Hash", value, 1, ENGINE_HASH_MAX, &n))
+            engine_set_hash(u->e, (size_t)n);
+    } else if (is_option(name, "Clear Hash")) {
         engine_clear_hash(u->e);
-    else if (strcasecmp(name, "Threads") == 0 && parse_spin(value, 1, ENGINE_THREADS_MAX, &n))
-        engine_set_threads(u->e, (int)n);
-    else if (strcasecmp(name, "MultiPV") == 0 && parse_spin(value, 1, ENGINE_MULTIPV_MAX, &n))
-        u->e->opt.multipv = (int)n;
-    else if (strcasecmp(name, "Ponder") == 0 && parse_bool(value, &b))
+    } else if (is_option(name, "Threads")) {
+        if (parse_spin("Threads", value, 1, ENGINE_THREADS_MAX, &n))
+            engine_set_threads(u->e, (int)n);
+    } else if (is_option(name, "MultiPV")) {
+        if (parse_spin("MultiPV", value, 1, ENGINE_MULTIPV_MAX, &n))
+            u->e->opt.multipv = (int)n;
+    } else if (is_option(name, "Ponder") && parse_bool(value, &b)) {
         u->ponder_option = b;
-    else if (strcasecmp(name, "UCI_AnalyseMode") == 0 && parse_bool(value, &b))
+    } else if (is_option(name, "UCI_AnalyseMode") && parse_bool(value, &b)) {
         u->analyse_mode = b;
-    else if (strcasecmp(name, "UCI_Chess960") == 0 && parse_bool(value, &b)) {
+    } else if (is_option(name, "UCI_Chess960") && parse_bool(value, &b)) {
         const Variant *v = engine_find_variant(u->e, b ? "fischerandom" : "chess");
         if (!v)
             say("no variant for UCI_Chess960 %s", value);
         else if (b || u->e->variant->castling.shuffle)
             set_variant(u, v);
         u->chess960 = b;
-    } else if (strcasecmp(name, "UCI_Variant") == 0) {
+    } else if (is_option(name, "UCI_Variant")) {
         const Variant *v = engine_find_variant(u->e, value);
         if (v)
             set_variant(u, v);
@@ -268,14 +280,14 @@ static void set_option(Uci *u, const char *name, const char *value)
             const char *s = varset_suggest(u->e->set, value);
             say("unknown variant '%s'%s", value, s ? " (see the UCI_Variant list)" : "");
         }
-    } else if (strcasecmp(name, "VariantPath") == 0)
+    } else if (is_option(name, "VariantPath")) {
         load_variant_path(u, value);
-    else if (strcasecmp(name, "Hash") == 0 || strcasecmp(name, "Threads") == 0
-             || strcasecmp(name, "MultiPV") == 0 || strcasecmp(name, "Ponder") == 0
-             || strcasecmp(name, "UCI_AnalyseMode") == 0)
+    } else if (is_option(name, "Ponder") || is_option(name, "UCI_AnalyseMode")
+               || is_option(name, "UCI_Chess960")) {
         say("bad value '%s' for option %s", value, name);
-    else
+    } else {
         say("unknown option '%s'", name);
+    }
 }
 
 /* setoption name NAME WITH SPACES [value VALUE WITH SPACES] */
@@ -363,12 +375,41 @@ static void cmd_position(Uci *u, char *args)
     }
 }
 
-static bool go_number(char **s, const char *name, int64_t *out)
+/* The numbers `go` takes, with the largest value each may have (larger
+ * ones are clamped, with a note).  Limits and clocks below 1 are read
+ * too, down to minus their maximum: they mean "move now" (NoTime). */
+typedef struct {
+    const char *key;
+    long long   lo, hi;
+} GoNumber;
+
+static const GoNumber go_numbers[] = {
+    { "wtime",     -TIME_MAX_MS, TIME_MAX_MS },
+    { "btime",     -TIME_MAX_MS, TIME_MAX_MS },
+    { "winc",      0, TIME_MAX_MS },
+    { "binc",      0, TIME_MAX_MS },
+    { "movestogo", 0, 1000000 },
+    { "depth",     -(MAX_PV - 1), MAX_PV - 1 },
+    { "nodes",     -LLONG_MAX, LLONG_MAX },
+    { "mate",      -(MAX_PV - 1) / 2, (MAX_PV - 1) / 2 },
+    { "movetime",  -TIME_MAX_MS, TIME_MAX_MS },
+};
+
+static const GoNumber *go_number_of(const char *key)
 {
-    char *tok = next_token(s), *end;
-    long long v = tok ? strtoll(tok, &end, 10) : 0;
-    if (!tok || *end) {
-        say("go: '%s' needs a number, got '%s'", name, tok ? tok : "");
+    for (size_t i = 0; i < sizeof go_numbers / sizeof go_numbers[0]; i++)
+        if (strcmp(go_numbers[i].key, key) == 0)
+            return &go_numbers[i];
+    return NULL;
+}
+
+static bool go_number(char **s, const GoNumber *g, int64_t *out)
+{
+    char what[32], why[256];
+    long long v;
+    snprintf(what, sizeof what, "go: %s", g->key);
+    if (!io_int_clamped(what, next_token(s), g->lo, g->hi, &v, why, sizeof why)) {
+        say("%s", why);
         return false;
     }
     *out = v;
@@ -438,7 +479,7 @@ static bool parse_go(Uci *u, char *args, SearchLimits *l, MoveList *include)
             continue;
         } else if (!is_go_keyword(key)) {
             say("go: ignoring unknown token '%s'", key);
-        } else if (!go_number(&s, key, &n)) {
+        } else if (!go_number(&s, go_number_of(key), &n)) {
             return false;
         } else if (strcmp(key, "wtime") == 0) {
             l->time_ms[WHITE] = n;
@@ -469,11 +510,10 @@ static bool parse_go(Uci *u, char *args, SearchLimits *l, MoveList *include)
 /* "go perft N" (as Fairy-Stockfish): one line per root move, then the total. */
 static void go_perft(Uci *u, char *args)
 {
-    char *s = args, *tok = next_token(&s);
-    char *end = NULL;
-    long depth = tok ? strtol(tok, &end, 10) : 0;
-    if (!tok || *end || depth < 1 || depth > 20) {
-        say("go perft: depth must be a number from 1 to 20");
+    char *s = args, *tok = next_token(&s), why[256];
+    long long depth;
+    if (!io_int_in_range("go perft: depth", tok, 1, PERFT_DEPTH_MAX, &depth, why, sizeof why)) {
+        say("%s", why);
         return;
     }
     IoBlock out;

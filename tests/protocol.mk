@@ -2,8 +2,8 @@
 # to the engine by tests/protocol.sh and the answers compared with NAME.out.
 TESTS += tests/protocol.sh
 PROTOCOL_TRANSCRIPTS = analyze bareking busy clocks edit eof errors game handshake longline \
-	ponder setscore variants varpath
-PROTOCOL_UCI_TRANSCRIPTS = basic clocks eof longline search
+	numbers ponder setscore variants varpath
+PROTOCOL_UCI_TRANSCRIPTS = basic clocks eof longline numbers search
 EXTRA_DIST += tests/protocol.sh \
 	$(PROTOCOL_TRANSCRIPTS:%=tests/protocol/cecp-%.in) \
 	$(PROTOCOL_TRANSCRIPTS:%=tests/protocol/cecp-%.out) \

@@ -30,7 +30,7 @@ normalise() {
     sed -E \
         -e 's/^([0-9]+ -?[0-9]+) [0-9]+ [0-9]+ [0-9]+ [0-9]+ ([0-9]+)	/\1 TIME NODES SELDEPTH NPS \2	/' \
         -e 's/^stat01: [0-9]+ [0-9]+ [0-9]+ [0-9]+ /stat01: TIME NODES DEPTH LEFT /' \
-        -e 's/ (seldepth|nodes|nps|hashfull|time) [0-9]+/ \1 N/g' \
+        -e '/^info depth /s/ (seldepth|nodes|nps|hashfull|time) [0-9]+/ \1 N/g' \
         -e 's/^feature variants=".*"$/feature variants="..."/' \
         -e 's/^(option name UCI_Variant type combo default [^ ]+) var .*/\1 var .../' \
         -e '/^# perft time/d' \

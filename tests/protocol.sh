@@ -12,6 +12,7 @@
 #   #gen SHELL      send what the shell command SHELL prints (for lines too
 #                   long to keep in a transcript)
 #   #! ARGS         extra program arguments (first lines)
+#   ## TEXT         a comment
 srcdir=$(cd "${top_srcdir:-.}" && pwd)   # absolute: it is also a sed pattern
 builddir=${top_builddir:-.}
 engine=$builddir/menagerie
@@ -54,7 +55,7 @@ wait_for() {
 feed() {
     while IFS= read -r line; do
         case $line in
-        '#nothink'|'#mask-moves'|'#mask-bestmove') ;;
+        '#nothink'|'#mask-moves'|'#mask-bestmove'|'##'|'## '*) ;;
         '#wait '*)
             set -- $line
             count=$2

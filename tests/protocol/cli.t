@@ -63,3 +63,17 @@ Nodes searched: 20
 $ menagerie perft --moves 'e2e4 e2e4' 1
 menagerie perft: move 'e2e4': illegal move
 [2]
+$ menagerie check tests/protocol/bad/xbetza-unbalanced.yaml tests/protocol/bad/yaml-tab.yaml
+tests/protocol/bad/xbetza-unbalanced.yaml:4:16: error: invalid XBetza 'Q(': unexpected character '('
+tests/protocol/bad/yaml-tab.yaml:4:1: error: YAML: while scanning for the next token: found character that cannot start any token (tabs cannot indent YAML; use spaces)
+[1]
+$ menagerie --variants tests/protocol/bad/yaml-deep.yaml perft 1
+Nodes searched: 20
+tests/protocol/bad/yaml-deep.yaml:3:68: error: YAML nesting deeper than 64 levels
+[0]
+$ printf 'xboard\nvariant deep\nping 1\n' | menagerie --variants tests/protocol/bad/yaml-deep.yaml
+
+Error (unsupported variant): variant deep
+pong 1
+tests/protocol/bad/yaml-deep.yaml:3:68: error: YAML nesting deeper than 64 levels
+[0]

@@ -163,9 +163,6 @@ static char *next_token(char **s)
     return start;
 }
 
-/* A remark to the GUI: "info string ...", never cut. */
-#define say io_debug
-
 static void send_id(Uci *u)
 {
     io_printf("id name %s %s", ENGINE_NAME, PACKAGE_VERSION);
@@ -216,7 +213,7 @@ static bool parse_spin(const char *name, const char *value, long long lo, long l
     snprintf(what, sizeof what, "setoption: %s", name);
     if (io_int_clamped(what, value, lo, hi, out, why, sizeof why))
         return true;
-    say("%s; option unchanged", why);
+    io_debug("%s; option unchanged", why);
     return false;
 }
 
@@ -236,7 +233,7 @@ static void load_variant_path(Uci *u, const char *value)
     IoBlock out;
     int errors = engine_load_variants(u->e, value, io_block_open(&out), "info string ");
     io_block_print(&out);
-    say("loaded %s (%d errors); the UCI_Variant list follows", value, errors);
+    io_debug("loaded %s (%d errors); the UCI_Variant list follows", value, errors);
     send_id(u);   /* the GUI may re-read the options */
     io_printf("uciok");
 }
@@ -268,7 +265,7 @@ static void set_option(Uci *u, const char *name, const char *value)
     } else if (is_option(name, "UCI_Chess960") && parse_bool(value, &b)) {
         const Variant *v = engine_find_variant(u->e, b ? "fischerandom" : "chess");
         if (!v)
-            say("no variant for UCI_Chess960 %s", value);
+            io_debug("no variant for UCI_Chess960 %s", value);
         else if (b || u->e->variant->castling.shuffle)
             set_variant(u, v);
         u->chess960 = b;
@@ -278,15 +275,15 @@ static void set_option(Uci *u, const char *name, const char *value)
             set_variant(u, v);
         else {
             const char *s = varset_suggest(u->e->set, value);
-            say("unknown variant '%s'%s", value, s ? " (see the UCI_Variant list)" : "");
+            io_debug("unknown variant '%s'%s", value, s ? " (see the UCI_Variant list)" : "");
         }
     } else if (is_option(name, "VariantPath")) {
         load_variant_path(u, value);
     } else if (is_option(name, "Ponder") || is_option(name, "UCI_AnalyseMode")
                || is_option(name, "UCI_Chess960")) {
-        say("bad value '%s' for option %s", value, name);
+        io_debug("bad value '%s' for option %s", value, name);
     } else {
-        say("unknown option '%s'", name);
+        io_debug("unknown option '%s'", name);
     }
 }
 
@@ -297,7 +294,7 @@ static void cmd_setoption(Uci *u, char *args)
     while (*p == ' ')
         p++;
     if (strncmp(p, "name ", 5) != 0) {
-        say("setoption needs 'name': setoption %s", args);
+        io_debug("setoption needs 'name': setoption %s", args);
         return;
     }
     p += 5;
@@ -342,7 +339,7 @@ static void cmd_position(Uci *u, char *args)
     char err[256];
     char *fen = malloc(strlen(args) + 2 + strlen(u->e->variant->start_fen));
     if (!fen) {
-        say("out of memory: position %s", args);
+        io_debug("out of memory: position %s", args);
         return;
     }
     if (tok && strcmp(tok, "startpos") == 0) {
@@ -351,24 +348,24 @@ static void cmd_position(Uci *u, char *args)
     } else if (tok && strcmp(tok, "fen") == 0) {
         collect_fen(&s, &tok, fen);
     } else {
-        say("position needs 'startpos' or 'fen': position %s", tok ? tok : "");
+        io_debug("position needs 'startpos' or 'fen': position %s", tok ? tok : "");
         free(fen);
         return;
     }
     int bad = engine_set_fen(u->e, fen, err, sizeof err);
     if (bad)
-        say("bad FEN '%s': %s; position unchanged", fen, err);
+        io_debug("bad FEN '%s': %s; position unchanged", fen, err);
     free(fen);
     if (bad)
         return;
     if (tok && strcmp(tok, "moves") != 0) {
-        say("unexpected '%s' in position command", tok);
+        io_debug("unexpected '%s' in position command", tok);
         return;
     }
     while ((tok = next_token(&s))) {
         Move m;
         if (!engine_parse_move(u->e, tok, false, &m, err, sizeof err)) {
-            say("illegal move '%s' (%s); the moves before it were played", tok, err);
+            io_debug("illegal move '%s' (%s); the moves before it were played", tok, err);
             return;
         }
         engine_make_move(u->e, m);
@@ -409,7 +406,7 @@ static bool go_number(char **s, const GoNumber *g, int64_t *out)
     long long v;
     snprintf(what, sizeof what, "go: %s", g->key);
     if (!io_int_clamped(what, next_token(s), g->lo, g->hi, &v, why, sizeof why)) {
-        say("%s", why);
+        io_debug("%s", why);
         return false;
     }
     *out = v;
@@ -436,7 +433,7 @@ static char *go_searchmoves(Uci *u, char **s, MoveList *list)
         if (engine_parse_move(u->e, tok, false, &m, why, sizeof why) && list->n < MAX_MOVES)
             list->m[list->n++] = m;
         else
-            say("searchmoves: ignoring '%s' (%s)", tok, why);
+            io_debug("searchmoves: ignoring '%s' (%s)", tok, why);
     }
     return tok;
 }
@@ -478,7 +475,7 @@ static bool parse_go(Uci *u, char *args, SearchLimits *l, MoveList *include)
             l->include = include;
             continue;
         } else if (!is_go_keyword(key)) {
-            say("go: ignoring unknown token '%s'", key);
+            io_debug("go: ignoring unknown token '%s'", key);
         } else if (!go_number(&s, go_number_of(key), &n)) {
             return false;
         } else if (strcmp(key, "wtime") == 0) {
@@ -501,7 +498,7 @@ static bool parse_go(Uci *u, char *args, SearchLimits *l, MoveList *include)
     }
     const NoTime *nt = limit.key ? &limit : &clock[u->e->pos->side];
     if (nt->key && !l->infinite) {
-        say("go: %s is %" PRId64 ", below 1: moving at once", nt->key, nt->value);
+        io_debug("go: %s is %" PRId64 ", below 1: moving at once", nt->key, nt->value);
         timeman_move_now(l);
     }
     return true;
@@ -513,7 +510,7 @@ static void go_perft(Uci *u, char *args)
     char *s = args, *tok = next_token(&s), why[256];
     long long depth;
     if (!io_int_in_range("go perft: depth", tok, 1, PERFT_DEPTH_MAX, &depth, why, sizeof why)) {
-        say("%s", why);
+        io_debug("%s", why);
         return;
     }
     IoBlock out;
@@ -637,7 +634,7 @@ int uci_run(VariantSet *set, const char *first)
                  && m.search_id == u->e->search_id)
             search_done(u);
         else if (m.kind == IO_LINE_TOO_LONG)
-            say("line too long (over %d bytes), ignored: %s...", IO_LINE_MAX, m.text);
+            io_debug("line too long (over %d bytes), ignored: %s...", IO_LINE_MAX, m.text);
         else if (m.kind == IO_LINE)
             handle_line(u, m.text);
         io_release(&m);

@@ -683,7 +683,8 @@ static void cmd_edit(Cecp *c, char *args)
 #define CECP_SEC_MAX   (TIME_MAX_MS / 1000)           /* seconds */
 #define CECP_CS_MAX    (TIME_MAX_MS / 10)             /* time / otim, centiseconds */
 
-static void bad_number(const char *why, const char *cmd, const char *args)
+/* "Error (WHY): CMD ARGS", for a command refused as a whole. */
+static void command_error(const char *why, const char *cmd, const char *args)
 {
     io_printf("Error (%s): %s%s%s", why, cmd, *args ? " " : "", args);
 }
@@ -743,7 +744,7 @@ static void cmd_level(Cecp *c, char *args)
         snprintf(why, sizeof why, "out of memory");
     free(copy);
     if (!ok) {
-        bad_number(why, "level", args);
+        command_error(why, "level", args);
         return;
     }
     c->mps = (int)mps;
@@ -759,7 +760,7 @@ static void cmd_st(Cecp *c, char *args)
     char why[256];
     double t;
     if (!io_real_clamped("st", args, 0, CECP_SEC_MAX, &t, why, sizeof why)) {
-        bad_number(why, "st", args);
+        command_error(why, "st", args);
         return;
     }
     int64_t ms = llround(t * 1000);
@@ -771,7 +772,7 @@ static void cmd_sd(Cecp *c, char *args)
     char why[256];
     long long n;
     if (!io_int_clamped("sd", args, 1, MAX_PV - 1, &n, why, sizeof why)) {
-        bad_number(why, "sd", args);
+        command_error(why, "sd", args);
         return;
     }
     c->sd = (int)n;
@@ -782,7 +783,7 @@ static void cmd_nps(Cecp *c, char *args)
     char why[256];
     long long n;
     if (!io_int_clamped("nps", args, 0, CECP_NPS_MAX, &n, why, sizeof why)) {
-        bad_number(why, "nps", args);
+        command_error(why, "nps", args);
         return;
     }
     c->nps = (int)n;
@@ -795,7 +796,7 @@ static bool parse_clock(const char *cmd, const char *args, int64_t *ms)
     char why[256];
     long long cs;
     if (!io_int_clamped(cmd, args, 0, CECP_CS_MAX, &cs, why, sizeof why)) {
-        bad_number(why, cmd, args);
+        command_error(why, cmd, args);
         return false;
     }
     *ms = cs * 10;
@@ -831,7 +832,7 @@ static void cmd_memory(Cecp *c, char *args)
     char why[256];
     long long mb;
     if (!io_int_clamped("memory", args, 1, ENGINE_HASH_MAX, &mb, why, sizeof why)) {
-        bad_number(why, "memory", args);
+        command_error(why, "memory", args);
         return;
     }
     engine_set_hash(c->e, (size_t)mb);
@@ -842,7 +843,7 @@ static void cmd_cores(Cecp *c, char *args)
     char why[256];
     long long n;
     if (!io_int_clamped("cores", args, 1, ENGINE_THREADS_MAX, &n, why, sizeof why)) {
-        bad_number(why, "cores", args);
+        command_error(why, "cores", args);
         return;
     }
     engine_set_threads(c->e, (int)n);
@@ -921,7 +922,7 @@ static void cmd_setscore(Cecp *c, char *args)
     char why[256];
     long long n;
     if (!io_int_clamped("setscore", args, -bound, bound, &n, why, sizeof why)) {
-        bad_number(why, "setscore", args);
+        command_error(why, "setscore", args);
         return;
     }
     search_set_score(c->e->search, c->e->pos, (int)n);
@@ -1154,7 +1155,7 @@ static void cmd_option(Cecp *c, char *args)
     if (eq)
         *eq = '=';
     if (!ok)
-        bad_number(why, "option", args);
+        command_error(why, "option", args);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1223,7 +1224,7 @@ static void run_perft(Cecp *c, char *args, bool divide)
     char why[256];
     long long depth;
     if (!io_int_in_range(cmd, args, 0, PERFT_DEPTH_MAX, &depth, why, sizeof why)) {
-        bad_number(why, cmd, args);
+        command_error(why, cmd, args);
         return;
     }
     abandon_search(c);
@@ -1256,7 +1257,7 @@ static void cmd_benchmark(Cecp *c, char *args)
     char why[256];
     long long depth = BENCH_DEFAULT_DEPTH;
     if (*args && !io_int_in_range("bench", args, 1, BENCH_DEPTH_MAX, &depth, why, sizeof why)) {
-        bad_number(why, "bench", args);
+        command_error(why, "bench", args);
         return;
     }
     abandon_search(c);

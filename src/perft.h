@@ -9,6 +9,10 @@
 #include <stdio.h>
 #include "position.h"
 
+/* The deepest perft a command may ask for: far beyond what finishes, but
+ * a bound on the per-ply move lists perft allocates. */
+#define PERFT_DEPTH_MAX 20
+
 uint64_t perft(Position *pos, int depth);
 
 /* One "MOVE: COUNT" line per root move on `out` (moves in CECP rank

@@ -464,6 +464,10 @@ static void test_malformed(void)
         { "WF ", 3, "unexpected character ' '" },
         { "Q(1,4)", 2, "unexpected character '('" },
         { "fcmW", 3, "'m' cannot follow 'fc'" },
+        { "jjjjjjjjjjjjjjjjR", 16, "more than 15 'j' in one leg" },
+        { "cajjjjjjjjjjjjjjjjjjjjjjfR", 18, "more than 15 'j' in one leg" },
+        { "W99999999999999999999999999999", 2, "range '999999999999...' has more than two" },
+        { "W000000000000000000000000000007", 2, "leading zero" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         XbPiece p;
@@ -498,6 +502,48 @@ static void test_malformed(void)
     junk[sizeof junk - 1] = 0;
     xb_parse(junk, XB_STRICT, &p, &err);
     CU_ASSERT_EQUAL(xb_parse(junk, XB_COMPAT, &p, &err), 0);
+}
+
+/* Counts too large for the fields that hold them are bounded, not wrapped
+ * (256 'j' used to read as none, 256 'i' as no 'i'); XBoard's dialect
+ * reads on with a warning naming the column. */
+static void test_bounds(void)
+{
+    char text[1024];
+    XbPiece p, q;
+    XbError err;
+    memset(text, 'j', 256);
+    strcpy(text + 256, "R");
+    CU_ASSERT_EQUAL(xb_parse(text, XB_STRICT, &p, &err), -1);
+    CU_ASSERT_EQUAL(err.column, XB_MAX_JUMPS + 1);
+    CU_ASSERT_EQUAL(xb_parse(text, XB_COMPAT, &p, &err), 0);
+    CU_ASSERT_EQUAL(err.column, XB_MAX_JUMPS + 1);
+    CU_ASSERT_EQUAL(p.group[0].leg[0].jumps, XB_MAX_JUMPS);
+    CU_ASSERT_EQUAL(p.group[0].range, 0);
+    memset(text, 'i', 256);
+    strcpy(text + 256, "fmW2");
+    CU_ASSERT_EQUAL(xb_parse(text, XB_STRICT, &p, &err), -1);
+    CU_ASSERT_EQUAL(err.column, 3);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "more than two 'i'"));
+    CU_ASSERT_EQUAL(xb_parse(text, XB_COMPAT, &p, &err), 0);
+    xb_parse("ifmW2", XB_STRICT, &q, NULL);
+    CU_ASSERT(xb_equal(&p, &q));       /* XBoard: more than two 'i' = one */
+    /* 'i' after 'a', many times */
+    strcpy(text, "ca");
+    memset(text + 2, 'i', 300);
+    strcpy(text + 302, "bR");
+    CU_ASSERT_EQUAL(xb_parse(text, XB_STRICT, &p, &err), -1);
+    CU_ASSERT_EQUAL(err.column, 4);
+    CU_ASSERT_EQUAL(xb_parse(text, XB_COMPAT, &p, &err), 0);
+    CU_ASSERT(p.group[0].leg[1].mode & XB_MODE_ISO);
+    /* a range of many digits: bounded, no overflow */
+    memset(text, '9', 600);
+    text[0] = 'N';
+    text[600] = 0;
+    CU_ASSERT_EQUAL(xb_parse(text, XB_STRICT, &p, &err), -1);
+    CU_ASSERT_EQUAL(err.column, 2);
+    CU_ASSERT_EQUAL(xb_parse(text, XB_COMPAT, &p, &err), 0);
+    CU_ASSERT_EQUAL(p.group[0].range, XB_MAX_RANGE);
 }
 
 /* ---------------------------------------------------------------------
@@ -974,6 +1020,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "vectors, strict dialect", test_vectors_strict);
     CU_add_test(s, "malformed strings", test_malformed);
     CU_add_test(s, "ambiguous atoms J and L", test_ambiguous_atoms);
+    CU_add_test(s, "counts are bounded", test_bounds);
     CU_add_test(s, "printing", test_print_examples);
     CU_add_test(s, "round trips", test_round_trip);
     CU_add_test(s, "board sizes", test_board_sizes);

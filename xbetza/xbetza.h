@@ -147,7 +147,10 @@ int xb_parse(const char *text, XbDialect dialect, XbPiece *out, XbError *err);
 
 /* Print the canonical XBetza string of `piece` into buf (always
  * NUL-terminated).  The result is parsed by XBoard 4.9.1 as the same move
- * set.  Returns the length of the full string (as snprintf). */
+ * set; read back by xb_parse it gives the same moves, and XB_STRICT accepts
+ * it whenever it accepted the string `piece` was read from (no more groups
+ * than were read, no atom right after the same atom).  Returns the length
+ * of the full string (as snprintf). */
 int xb_print(const XbPiece *piece, char *buf, size_t size);
 
 /* True when `a` and `b` describe the same moves (groups compared as sets). */

@@ -52,20 +52,57 @@ static void chomp(char *s)
         s[--n] = '\0';
 }
 
+/* One line as read (a NUL ends it early), cut to IO_LINE_MAX - 1. */
+static void push_line(char *line)
+{
+    if (strlen(line) >= IO_LINE_MAX)
+        line[IO_LINE_MAX - 1] = '\0';
+    chomp(line);
+    queue_push(IO_LINE, line);
+}
+
 static void *reader_main(void *arg)
 {
     (void)arg;
     char *line = NULL;
     size_t cap = 0;
-    while (getline(&line, &cap, queue.in) >= 0) {
-        if (strlen(line) >= IO_LINE_MAX)
-            line[IO_LINE_MAX - 1] = '\0';
-        chomp(line);
-        queue_push(IO_LINE, line);
-    }
+    while (getline(&line, &cap, queue.in) >= 0)
+        push_line(line);
     free(line);
     queue_push(IO_EOF, NULL);
     return NULL;
+}
+
+void io_feed(const char *text, size_t len)
+{
+    char *line = malloc(IO_LINE_MAX);
+    if (!line)
+        abort();
+    size_t start = 0;
+    while (start < len) {
+        const char *nl = memchr(text + start, '\n', len - start);
+        size_t end = nl ? (size_t)(nl - text) : len;
+        size_t n = end - start < IO_LINE_MAX - 1 ? end - start : IO_LINE_MAX - 1;
+        memcpy(line, text + start, n);
+        line[n] = '\0';
+        push_line(line);
+        start = end + 1;
+    }
+    free(line);
+    queue_push(IO_EOF, NULL);
+}
+
+void io_reset(void)
+{
+    pthread_mutex_lock(&queue.lock);
+    IoItem *it = queue.head;
+    queue.head = queue.tail = NULL;
+    pthread_mutex_unlock(&queue.lock);
+    while (it) {
+        IoItem *next = it->next;
+        free(it);
+        it = next;
+    }
 }
 
 void io_start(FILE *in)

@@ -11,11 +11,16 @@
 
 int protocol_run(VariantSet *set)
 {
-    char first[IO_LINE_MAX];
     /* XBoard may send signals to old engines; we said sigint=0 sigterm=0,
        but ignore SIGINT anyway when not on a terminal. */
     signal(SIGPIPE, SIG_IGN);
     io_start(stdin);
+    return protocol_serve(set);
+}
+
+int protocol_serve(VariantSet *set)
+{
+    char first[IO_LINE_MAX];
     for (;;) {
         IoEvent ev = io_next(first, sizeof first);
         if (ev == IO_EOF)

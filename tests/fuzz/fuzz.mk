@@ -13,7 +13,8 @@ FUZZ_SECONDS = 60
 FUZZ_FILES = tests/fuzz/fuzz_common.h tests/fuzz/fuzz_common.c tests/fuzz/fen_variants.h \
 	tests/fuzz/fuzz_fen.c tests/fuzz/fuzz_xbetza.c tests/fuzz/fuzz_variant.c \
 	tests/fuzz/fuzz_protocol.c
-EXTRA_DIST += $(FUZZ_FILES) tests/fuzz/run.sh
+EXTRA_DIST += $(FUZZ_FILES) tests/fuzz/run.sh tests/fuzz/fuzz_variant.dict \
+	tests/fuzz/fuzz_protocol.dict
 
 if FUZZING
 FUZZ_LIBS = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS)

@@ -3,7 +3,7 @@
 #
 # Each target runs for SECONDS on OUTDIR/corpus/TARGET (kept between runs;
 # new inputs go there) and on seeds made afresh from the sources in
-# OUTDIR/seeds/TARGET.  Crash artifacts are written to OUTDIR/artifacts/.
+# OUTDIR/seeds/TARGET, with the dictionary tests/fuzz/TARGET.dict if any.  Crash artifacts are written to OUTDIR/artifacts/.
 # Every target runs even when one fails; the exit status is 1 if any did.
 set -u
 bindir=$1 srcdir=$2 outdir=$3 seconds=$4
@@ -56,8 +56,10 @@ for target in "$@"; do
     rm -rf "$seeds"
     mkdir -p "$seeds" "$corpus" "$outdir/artifacts"
     seed_${target#fuzz_} "$seeds"
+    dict=
+    test -f "$srcdir/tests/fuzz/$target.dict" && dict=-dict=$srcdir/tests/fuzz/$target.dict
     echo "== $target: $seconds s, $(ls "$seeds" | wc -l) seeds, corpus $corpus"
-    if ! "$bindir/$target" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 \
+    if ! "$bindir/$target" $dict -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 \
             -print_final_stats=1 -artifact_prefix="$outdir/artifacts/$target-" \
             "$corpus" "$seeds" > "$outdir/$target.log" 2>&1; then
         status=1

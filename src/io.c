@@ -99,11 +99,11 @@ static bool read_line(FILE *in, LineBuffer *b)
     return true;
 }
 
-static void *reader_main(void *arg)
+/* Queue every line of `in`, then end of input. */
+static void queue_lines(FILE *in)
 {
-    (void)arg;
     LineBuffer b = { NULL, 0, 0, false };
-    while (read_line(queue.in, &b)) {
+    while (read_line(in, &b)) {
         if (b.too_long)
             queue_push(IO_LINE_TOO_LONG, b.text, IO_QUOTE_MAX, 0);
         else
@@ -111,7 +111,39 @@ static void *reader_main(void *arg)
     }
     free(b.text);
     queue_push(IO_EOF, NULL, 0, 0);
+}
+
+static void *reader_main(void *arg)
+{
+    (void)arg;
+    queue_lines(queue.in);
     return NULL;
+}
+
+void io_feed(const char *text, size_t len)
+{
+    /* the same line reader as the thread's, over the bytes in memory */
+    FILE *in = len ? fmemopen((void *)text, len, "r") : NULL;
+    if (!in) {
+        queue_push(IO_EOF, NULL, 0, 0);
+        return;
+    }
+    queue_lines(in);
+    fclose(in);
+}
+
+void io_reset(void)
+{
+    pthread_mutex_lock(&queue.lock);
+    IoItem *it = queue.head;
+    queue.head = queue.tail = NULL;
+    pthread_mutex_unlock(&queue.lock);
+    while (it) {
+        IoItem *next = it->next;
+        io_release(&it->msg);
+        free(it);
+        it = next;
+    }
 }
 
 void io_start(FILE *in)

@@ -44,6 +44,15 @@ typedef struct {
 /* Start the reader thread on `in` (once per process). */
 void io_start(FILE *in);
 
+/* Without the reader thread (the fuzz harness, tests): queue the lines of
+ * the `len` bytes at `text`, then end of input, as the reader thread would
+ * for a file holding them. */
+void io_feed(const char *text, size_t len);
+
+/* Drop every queued event, the final end of input included, so that
+ * another session can be fed.  Only when nothing else uses the queue. */
+void io_reset(void);
+
 /* Wait for the next event.  m->text belongs to the caller until
  * io_release(m). */
 void io_next(IoMessage *m);

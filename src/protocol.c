@@ -15,6 +15,11 @@ int protocol_run(VariantSet *set)
        but ignore SIGINT anyway when not on a terminal. */
     signal(SIGPIPE, SIG_IGN);
     io_start(stdin);
+    return protocol_serve(set);
+}
+
+int protocol_serve(VariantSet *set)
+{
     for (;;) {
         IoMessage m;
         io_next(&m);

@@ -12,7 +12,8 @@ PROTOCOL_BAD_VARIANTS = \
 	xbetza-space xbetza-unbalanced xbetza-unknown-atom yaml-bad-start yaml-big-rule \
 	yaml-big-value yaml-binary yaml-board-big yaml-board-word yaml-deep yaml-dup-key yaml-empty \
 	yaml-empty-piece yaml-list yaml-no-parent yaml-scalar yaml-tab yaml-unclosed \
-	yaml-unknown-key yaml-unterminated
+	yaml-unknown-key yaml-unterminated yaml-alias-self yaml-alias-bomb \
+	yaml-board-overflow yaml-too-many-moves
 EXTRA_DIST += tests/protocol.sh tests/cli.sh \
 	tests/protocol/cli.t tests/protocol/bad-suite.perft tests/protocol/bad/README \
 	$(PROTOCOL_BAD_VARIANTS:%=tests/protocol/bad/%.yaml) \

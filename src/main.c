@@ -5,6 +5,7 @@
  */
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include "commands/variant_cmds.h"
 #include "catalog/variant_load.h"
 #include "board/zobrist.h"
+#include "util/number.h"
 
 static void usage(FILE *out)
 {
@@ -66,20 +68,53 @@ static const Variant *find_variant(const VariantSet *set, const char *name)
     return v;
 }
 
+/* A number from the command line, in [lo, hi]; otherwise a message
+ * ("menagerie perft: DEPTH 'x' is not a number") and false. */
+static bool cli_number(const char *cmd, const char *what, const char *text, long long lo,
+                       long long hi, long long *out)
+{
+    NumberStatus st = number_parse_int(text, lo, hi, out);
+    if (st == NUMBER_OK)
+        return true;
+    char problem[96];
+    fprintf(stderr, "menagerie %s: %s '%s' %s\n", cmd, what, text,
+            number_problem(st, lo, hi, problem, sizeof problem));
+    return false;
+}
+
+/* Play m; a full history is first dropped (the position is set up again
+ * from its FEN), so a list of any length fits. */
+static void play_move(Position *pos, Move m)
+{
+    if (pos->ply >= MAX_PLY_HISTORY - 1) {
+        char fen[1024], err[128];
+        position_get_fen(pos, fen, sizeof fen);
+        position_set_fen(pos, pos->v, fen, err, sizeof err);
+    }
+    position_make(pos, m);
+}
+
 /* Play the space-separated moves of `list` (coordinate notation). */
 static int apply_moves(Position *pos, const char *list)
 {
-    char buf[4096], why[100];
-    snprintf(buf, sizeof buf, "%s", list);
-    for (char *tok = strtok(buf, " ,"); tok; tok = strtok(NULL, " ,")) {
-        Move m;
-        if (!move_parse(pos, tok, false, &m, why, sizeof why)) {
-            fprintf(stderr, "menagerie perft: move '%s': %s\n", tok, why);
-            return -1;
-        }
-        position_make(pos, m);
+    char *buf = strdup(list), why[100];
+    if (!buf) {
+        fprintf(stderr, "menagerie perft: out of memory\n");
+        return -1;
     }
-    return 0;
+    int rc = 0;
+    for (char *save = NULL, *tok = strtok_r(buf, " ,", &save); tok && rc == 0;
+         tok = strtok_r(NULL, " ,", &save)) {
+        Move m;
+        if (move_parse(pos, tok, false, &m, why, sizeof why)) {
+            play_move(pos, m);
+        } else {
+            fprintf(stderr, "menagerie perft: move '%s': %s\n", tok, why);
+            rc = -1;
+        }
+    }
+    free(buf);
+    return rc;
 }
 
 static int cmd_perft(const VariantSet *set, int argc, char **argv)
@@ -96,8 +131,7 @@ static int cmd_perft(const VariantSet *set, int argc, char **argv)
     };
     const char *variant = "chess", *fen = NULL, *suite = NULL, *moves = NULL;
     bool divide = false;
-    int max_depth = 99;
-    uint64_t max_nodes = 0;
+    long long max_depth = PERFT_DEPTH_MAX, max_nodes = 0, depth;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "v:f:dm:s:D:N:", opts, NULL)) != -1) {
@@ -107,8 +141,14 @@ static int cmd_perft(const VariantSet *set, int argc, char **argv)
         case 'd': divide = true; break;
         case 'm': moves = optarg; break;
         case 's': suite = optarg; break;
-        case 'D': max_depth = atoi(optarg); break;
-        case 'N': max_nodes = strtoull(optarg, NULL, 10); break;
+        case 'D':
+            if (!cli_number("perft", "--max-depth", optarg, 0, 1000000, &max_depth))
+                return 2;
+            break;
+        case 'N':
+            if (!cli_number("perft", "--max-nodes", optarg, 0, LLONG_MAX, &max_nodes))
+                return 2;
+            break;
         default:
             fprintf(stderr, "usage: menagerie perft [-v VARIANT] [--fen FEN] [--divide] DEPTH\n");
             return 2;
@@ -118,14 +158,15 @@ static int cmd_perft(const VariantSet *set, int argc, char **argv)
     if (!v)
         return 2;
     if (suite) {
-        int failures = perft_suite(v, suite, max_depth, max_nodes, stdout);
+        int failures = perft_suite(v, suite, (int)max_depth, (uint64_t)max_nodes, stdout);
         return failures == 0 ? 0 : 1;
     }
     if (optind != argc - 1) {
         fprintf(stderr, "menagerie perft: give one DEPTH\n");
         return 2;
     }
-    int depth = atoi(argv[optind]);
+    if (!cli_number("perft", "DEPTH", argv[optind], 0, PERFT_DEPTH_MAX, &depth))
+        return 2;
     Position *pos = malloc(sizeof *pos);
     char err[256];
     if (!pos || position_set_fen(pos, v, fen ? fen : v->start_fen, err, sizeof err) != 0) {
@@ -138,7 +179,7 @@ static int cmd_perft(const VariantSet *set, int argc, char **argv)
         return 2;
     }
     double t0 = now_seconds();
-    uint64_t nodes = divide ? perft_divide(pos, depth, false, stdout) : perft_count(pos, depth);
+    uint64_t nodes = divide ? perft_divide(pos, (int)depth, false, stdout) : perft_count(pos, (int)depth);
     double dt = now_seconds() - t0;
     printf("Nodes searched: %" PRIu64 "\n", nodes);
     fprintf(stderr, "time %.3f s, %.0f nodes/s\n", dt, dt > 0 ? nodes / dt : 0.0);

@@ -8,6 +8,7 @@ include tests/variants.mk
 include tests/engine.mk
 include tests/search.mk
 include tests/protocol.mk
+include tests/match.mk
 
 # The layering of src/: includes point down, no include cycles.
 TESTS += tests/layering.sh

@@ -1,10 +1,22 @@
 # Protocol transcript tests (CECP and UCI): tests/protocol/NAME.in is fed
 # to the engine by tests/protocol.sh and the answers compared with NAME.out.
-TESTS += tests/protocol.sh
-PROTOCOL_TRANSCRIPTS = analyze bareking busy edit eof errors game handshake ponder setscore \
-	variants varpath
-PROTOCOL_UCI_TRANSCRIPTS = basic eof search
-EXTRA_DIST += tests/protocol.sh \
+# tests/cli.sh runs the command lines of tests/protocol/cli.t the same way.
+TESTS += tests/protocol.sh tests/cli.sh
+PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking busy clocks edit eof errors game \
+	handshake longline numbers ponder setscore variants varpath
+PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks eof longline numbers search
+# Broken variant files the badvariants transcripts load.
+PROTOCOL_BAD_VARIANTS = \
+	xbetza-bad-leg xbetza-bracket xbetza-coordinates xbetza-digits xbetza-long \
+	xbetza-long-modifiers xbetza-lowercase-atom xbetza-modifier-only xbetza-range-overflow \
+	xbetza-space xbetza-unbalanced xbetza-unknown-atom yaml-bad-start yaml-big-rule \
+	yaml-big-value yaml-binary yaml-board-big yaml-board-word yaml-deep yaml-dup-key yaml-empty \
+	yaml-empty-piece yaml-list yaml-no-parent yaml-scalar yaml-tab yaml-unclosed \
+	yaml-unknown-key yaml-unterminated yaml-alias-self yaml-alias-bomb \
+	yaml-board-overflow yaml-too-many-moves
+EXTRA_DIST += tests/protocol.sh tests/cli.sh \
+	tests/protocol/cli.t tests/protocol/bad-suite.perft tests/protocol/bad/README \
+	$(PROTOCOL_BAD_VARIANTS:%=tests/protocol/bad/%.yaml) \
 	$(PROTOCOL_TRANSCRIPTS:%=tests/protocol/cecp-%.in) \
 	$(PROTOCOL_TRANSCRIPTS:%=tests/protocol/cecp-%.out) \
 	$(PROTOCOL_UCI_TRANSCRIPTS:%=tests/protocol/uci-%.in) \

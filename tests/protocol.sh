@@ -9,7 +9,10 @@
 #   #mask-moves     'move X', 'ponder X', 'Hint: X' -> MOVE
 #   #mask-bestmove  'bestmove ...' -> 'bestmove MOVE'
 #   #wait N REGEX   wait until N output lines match REGEX
+#   #gen SHELL      send what the shell command SHELL prints (for lines too
+#                   long to keep in a transcript)
 #   #! ARGS         extra program arguments (first lines)
+#   ## TEXT         a comment
 srcdir=$(cd "${top_srcdir:-.}" && pwd)   # absolute: it is also a sed pattern
 builddir=${top_builddir:-.}
 engine=$builddir/menagerie
@@ -28,7 +31,7 @@ normalise() {
     sed -E \
         -e 's/^([0-9]+ -?[0-9]+) [0-9]+ [0-9]+ [0-9]+ [0-9]+ ([0-9]+)	/\1 TIME NODES SELDEPTH NPS \2	/' \
         -e 's/^stat01: [0-9]+ [0-9]+ [0-9]+ [0-9]+ /stat01: TIME NODES DEPTH LEFT /' \
-        -e 's/ (seldepth|nodes|nps|hashfull|time) [0-9]+/ \1 N/g' \
+        -e '/^info depth /s/ (seldepth|nodes|nps|hashfull|time) [0-9]+/ \1 N/g' \
         -e 's/^feature variants=".*"$/feature variants="..."/' \
         -e 's/^(option name UCI_Variant type combo default [^ ]+) var .*/\1 var .../' \
         -e '/^# perft time/d' \
@@ -52,12 +55,15 @@ wait_for() {
 feed() {
     while IFS= read -r line; do
         case $line in
-        '#nothink'|'#mask-moves'|'#mask-bestmove') ;;
+        '#nothink'|'#mask-moves'|'#mask-bestmove'|'##'|'## '*) ;;
         '#wait '*)
             set -- $line
             count=$2
             shift 2
             wait_for "$out" "$count" "$*" || echo "# timeout waiting for $*" >> "$out.log"
+            ;;
+        '#gen '*)
+            sh -c "${line#\#gen }" >&3
             ;;
         *)
             printf '%s\n' "$line" >&3

@@ -290,6 +290,11 @@ static void test_bad_fen_holdings(void)
     expect_refused("crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[33Q] w - - 0 1",
                    "'33Q' is too many");
     expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[0Q] w - - 0 1", "holdings: count 0 in '0Q'");
+    /* a king in hand would be gated or dropped in as a second king */
+    expect_refused("seirawan", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Kh] w KQkq - 0 1",
+                   "holdings: 'K' is a royal piece, which cannot be in hand");
+    expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[k] w - - 0 1",
+                   "holdings: 'k' is a royal piece, which cannot be in hand");
     expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Q2] w - - 0 1",
                    "holdings: count '2' is not followed by a piece");
     /* exactly full is fine, and reads back as written */
@@ -455,7 +460,11 @@ static void test_game_ends(void)
     CU_ASSERT_STRING_EQUAL(reason, "White wins: bare king");
     /* king of the hill, three-check, extinction */
     CU_ASSERT_EQUAL(end_of("kingofthehill", "7k/8/8/4K3/8/8/8/8 b - - 0 1", NULL), OUTCOME_LOSS);
-    CU_ASSERT_EQUAL(end_of("3check", "7k/8/8/8/8/8/8/K7 w - - 0+3 0 1", NULL), OUTCOME_NONE);
+    /* White gave its third check: over, whoever is to move (a position set
+       up with White to move must not let it give a fourth, which the FEN
+       could not even write) */
+    CU_ASSERT_EQUAL(end_of("3check", "7k/8/8/8/8/8/8/K7 w - - 0+3 0 1", NULL), OUTCOME_WIN);
+    CU_ASSERT_EQUAL(legal_count(), 0);
     CU_ASSERT_EQUAL(end_of("3check", "7k/8/8/8/8/8/8/K7 b - - 0+3 0 1", NULL), OUTCOME_LOSS);
     set_fen("3check", "4k3/8/8/8/8/8/8/4K2R w - - 1+3 0 1");
     play("h1h8");

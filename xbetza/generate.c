@@ -19,8 +19,18 @@ typedef struct {
     int       from, files, ranks;
     XbMoveFn  fn;
     void     *ctx;
-    XbMove   *seen;              /* moves reported so far (deduplication) */
+    XbMove   *seen;              /* moves with victims or a partner reported so
+                                    far (deduplication) */
     int       nseen, cap;
+    uint8_t   plain[XB_MAX_SQUARES];  /* kinds of the other moves reported, per
+                                         target square: bit = XbMoveKind */
+    /* Continuations already walked without victims: bit d of
+       walked[k][sq] = leg k started on sq after a leg in direction d.
+       Walking one again could only report duplicates (moves are the same
+       whatever path reached them), and multi-leg riders reach the same
+       start many times (amamamQ: 120^3 paths, 2048 starts). */
+    uint8_t   walked[XB_MAX_LEGS][XB_MAX_SQUARES];
+    bool      memo;              /* no later leg depends on leg lengths ('i') */
     uint16_t  path[XB_MAX_LEGS]; /* end squares of the legs walked so far */
     uint16_t  victim[XB_MAX_LEGS];
     int       nvictims;
@@ -122,6 +132,14 @@ static bool same_move(const XbMove *a, const XbMove *b)
 
 static void report(Gen *G, XbMove *m)
 {
+    if (m->nvictims == 0 && m->partner == XB_NO_SQ) {
+        uint8_t bit = (uint8_t)(1u << m->kind);
+        if (G->plain[m->to] & bit)
+            return;
+        G->plain[m->to] |= bit;
+        G->fn(m, G->ctx);
+        return;
+    }
     for (int i = 0; i < G->nseen; i++)
         if (same_move(&G->seen[i], m))
             return;
@@ -166,6 +184,12 @@ static void walk_leg(Gen *G, int k, int sx, int sy, int angle);
 /* Continue with leg k+1 from `sq` (end of leg k after `n` steps). */
 static void next_leg(Gen *G, int k, int sq, int n, int dir, bool victim)
 {
+    if (G->memo && !victim && G->nvictims == 0) {
+        uint8_t bit = (uint8_t)(1u << dir);
+        if (G->walked[k + 1][sq] & bit)
+            return;
+        G->walked[k + 1][sq] |= bit;
+    }
     G->path[k] = (uint16_t)sq;
     G->steps[k] = n;
     if (victim)
@@ -395,6 +419,15 @@ static bool group_available(const Gen *G, const XbGroup *g)
     return true;
 }
 
+/* Does a later leg take its length from an earlier one ('i', §7.5)? */
+static bool later_leg_iso(const XbGroup *g)
+{
+    for (int k = 1; k < g->nlegs; k++)
+        if (g->leg[k].mode & XB_MODE_ISO)
+            return true;
+    return false;
+}
+
 void xb_generate(const XbPiece *piece, const XbTable *table, const XbBoardView *view,
                  int from, XbMoveFn fn, void *ctx)
 {
@@ -417,6 +450,10 @@ void xb_generate(const XbPiece *piece, const XbTable *table, const XbBoardView *
             continue;
         G.g = g;
         G.nvictims = 0;
+        if (g->nlegs > 1) {
+            G.memo = !later_leg_iso(g);
+            memset(G.walked, 0, sizeof G.walked);
+        }
         if (xb_is_castle(g))
             castle_group(&G);
         else

@@ -12,6 +12,7 @@
  */
 #include "internal.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -169,13 +170,19 @@ typedef struct {
     bool        diag;       /* a diagnostic was recorded */
 } Scanner;
 
+/* 1-based column of s[pos] (INT_MAX for absurdly long strings). */
+static int column_of(size_t pos)
+{
+    return pos < (size_t)INT_MAX ? (int)pos + 1 : INT_MAX;
+}
+
 /* Record the first diagnostic (later ones would only be consequences). */
 static void diagnose(Scanner *sc, size_t pos, const char *fmt, ...)
 {
     if (sc->diag)
         return;
     sc->diag = true;
-    sc->err->column = (int)pos + 1;
+    sc->err->column = column_of(pos);
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(sc->err->message, sizeof sc->err->message, fmt, ap);
@@ -188,7 +195,7 @@ static void warn(Scanner *sc, size_t pos, const char *fmt, ...)
 {
     if (sc->diag || sc->err->column)
         return;
-    sc->err->column = (int)pos + 1;
+    sc->err->column = column_of(pos);
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(sc->err->message, sizeof sc->err->message, fmt, ap);
@@ -201,9 +208,12 @@ enum { BM_D = 1, BM_C = 2, BM_M = 4, BM_E = 8, BM_T = 16, BM_P = 32,
 
 static const char mode_order[] = "mcdetpgoy";
 
-/* Read the mode letters of a leg (fixed order, each once, then j*). */
-static void read_modes(const char *s, size_t *pos, XbLeg *leg, unsigned *bits)
+/* Read the mode letters of a leg (fixed order, each once, then j*).  The
+ * j's are counted up to XB_MAX_JUMPS: more skip nothing more on a 16x16
+ * board (only a cylinder ray could pass its own square and go on). */
+static void read_modes(Scanner *sc, size_t *pos, XbLeg *leg, unsigned *bits)
 {
+    const char *s = sc->s;
     static const unsigned bm[] = { BM_M, BM_C, BM_D, BM_E, BM_T, BM_P, BM_G, BM_O, BM_Y };
     static const unsigned xm[] = { XB_MODE_M, XB_MODE_C, XB_MODE_D, XB_MODE_E, XB_MODE_T,
                                    XB_MODE_P, XB_MODE_G, XB_MODE_O, XB_MODE_Y };
@@ -218,7 +228,11 @@ static void read_modes(const char *s, size_t *pos, XbLeg *leg, unsigned *bits)
         (*pos)++;
     }
     while (s[*pos] == 'j') {
-        leg->jumps++;
+        if (leg->jumps == XB_MAX_JUMPS)
+            diagnose(sc, *pos, "more than %d 'j' in one leg (a ray has at most %d squares "
+                     "to skip)", XB_MAX_JUMPS, XB_MAX_JUMPS);
+        else
+            leg->jumps++;
         (*pos)++;
     }
 }
@@ -311,8 +325,8 @@ static bool read_leg(Scanner *sc, XbGroup *g, int legno, size_t *pos, size_t ato
     bool useless = false;
     if (legno > 0) {
         int iso = 0;
-        while (s[p] == 'i')
-            iso++, p++;
+        for (; s[p] == 'i'; p++)
+            iso += iso < 2;
         if (iso)
             leg->written |= XB_MODE_ISO;
         if (iso > 1)
@@ -346,7 +360,7 @@ static bool read_leg(Scanner *sc, XbGroup *g, int legno, size_t *pos, size_t ato
         set = legno > 0 ? xb_default_cont_dirs(g)
             : g->cls == XB_CLASS_ORTHO ? 0x55 : g->cls == XB_CLASS_DIAG ? 0xAA : 0xFF;
     leg->dirs = (uint8_t)set;
-    read_modes(s, &p, leg, bits);
+    read_modes(sc, &p, leg, bits);
     if (p < atom_pos && s[p] == 'a') {
         *pos = p + 1;
         return true;
@@ -369,15 +383,17 @@ static int read_range(Scanner *sc, size_t *pos, bool *given)
     while (xb_is_digit(s[e]))
         e++;
     long v = 0;
-    for (size_t i = p; i < e && v < 1000; i++)
+    for (size_t i = p; i < e && v <= XB_MAX_RANGE; i++)
         v = v * 10 + (s[i] - '0');
-    if (v > 99)
-        v = 99;      /* no ray on a 16x16 board is longer: same moves, printable */
+    if (v > XB_MAX_RANGE)
+        v = XB_MAX_RANGE;  /* no ray on a 16x16 board is longer: same moves, printable */
+    int shown = e - p > 12 ? 12 : (int)(e - p);     /* digits quoted in a message */
     if (e - p > 1 && s[p] == '0')
         diagnose(sc, p, "range '%.*s' has a leading zero (XBoard reads %ld and stops)",
-                 (int)(e - p), s + p, v);
+                 shown, s + p, v);
     else if (e - p > 2)
-        diagnose(sc, p, "range '%.*s' has more than two digits", (int)(e - p), s + p);
+        diagnose(sc, p, "range '%.*s%s' has more than two digits", shown, s + p,
+                 e - p > 12 ? "..." : "");
     *pos = p + (v > 9 ? 2 : 1);
     *given = true;
     return (int)v;
@@ -440,9 +456,9 @@ static bool parse_group(Scanner *sc, XbPiece *out, size_t *pos, size_t *prev_end
     size_t start = *pos, p = start;
     XbGroup g;
     memset(&g, 0, sizeof g);
-    g.column = (uint16_t)(start + 1);
-    while (s[p] == 'i')
-        g.initial++, p++;
+    g.column = (uint16_t)(start < UINT16_MAX ? start + 1 : UINT16_MAX);
+    for (; s[p] == 'i'; p++)
+        g.initial += g.initial < 3;      /* 3: "more than two", read as one */
     size_t desc = p, atom_pos = p;
     while (xb_is_lower(s[atom_pos]))
         atom_pos++;

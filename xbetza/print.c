@@ -18,6 +18,14 @@
 #define MAX_ALT 8            /* direction strings per leg */
 #define DIRLEN  24
 
+/* Longest mode string: m c d e t p g o y n, at most 10 letters, and the j's. */
+#define MODE_TEXT (10 + XB_MAX_JUMPS + 1)
+/* Longest group string: "ii", per leg "ai", directions and modes, the atom
+ * with two digits. */
+#define GROUP_TEXT 256
+_Static_assert(GROUP_TEXT >= 2 + XB_MAX_LEGS * (2 + DIRLEN + MODE_TEXT) + 4,
+               "GROUP_TEXT holds every group string");
+
 typedef struct {
     int  n;
     char s[MAX_ALT][DIRLEN];
@@ -106,16 +114,53 @@ static const Token diag_tokens[] = {
 static const char *const king_single[8] = { "f", "fr", "r", "br", "b", "bl", "l", "fl" };
 static const char *const oblique_single[8] = { "rf", "fr", "br", "rb", "lb", "bl", "fl", "lf" };
 
-/* Which set does XBoard read from `s` for this kind of leg? */
-static unsigned read_back(int kind, const char *s)
+/* Which set does XBoard read from `s` for this kind of leg?  *clean (may be
+ * NULL) tells whether every letter was read and selected something, as the
+ * strict reader demands. */
+static unsigned read_back(int kind, const char *s, bool *clean)
 {
     size_t pos = 0;
+    bool useless = false;
+    unsigned set;
     switch (kind) {
-    case XB_CLASS_ORTHO:   return xb_dirs_ortho(s, &pos);
-    case XB_CLASS_DIAG:    return xb_dirs_diag(s, &pos, NULL);
-    case XB_CLASS_OBLIQUE: return xb_dirs_oblique(s, &pos, NULL);
-    default:               return xb_dirs_king(s, &pos);
+    case XB_CLASS_ORTHO:   set = xb_dirs_ortho(s, &pos); break;
+    case XB_CLASS_DIAG:    set = xb_dirs_diag(s, &pos, &useless); break;
+    case XB_CLASS_OBLIQUE: set = xb_dirs_oblique(s, &pos, &useless); break;
+    default:               set = xb_dirs_king(s, &pos); break;
     }
+    if (clean)
+        *clean = s[pos] == 0 && !useless;
+    return set;
+}
+
+/* The first string (shortest, then in the order of the letters f b l r v s
+ * h) that XBoard reads as exactly `set`; false when none of at most
+ * SPELL_MAX letters does.  Used when the greedy spelling needs several
+ * strings: every set XBoard can read from one string is reached within
+ * SPELL_MAX letters (K-system sets need up to six, e.g. "rrffvb"), so a
+ * parsed leg never prints as more groups than it was read from. */
+enum { SPELL_MAX = 6 };
+
+static bool single_spelling(int kind, unsigned set, char *out)
+{
+    static const char letters[] = "fblrvsh";
+    enum { NLETTERS = sizeof letters - 1 };
+    for (int len = 1; len <= SPELL_MAX; len++) {
+        long count = 1;
+        for (int i = 0; i < len; i++)
+            count *= NLETTERS;
+        for (long code = 0; code < count; code++) {
+            long rest = code;
+            for (int i = len - 1; i >= 0; i--, rest /= NLETTERS)
+                out[i] = letters[rest % NLETTERS];
+            out[len] = 0;
+            bool clean;
+            if (read_back(kind, out, &clean) == set && clean)
+                return true;
+        }
+    }
+    out[0] = 0;
+    return false;
 }
 
 /* Fill `out` with strings whose union is `set` (kind: XbClass, EIGHT for the
@@ -158,15 +203,22 @@ static void dir_strings(int kind, unsigned set, unsigned none, DirAlts *out)
     unsigned got = 0;
     bool ok = n > 0;
     for (int i = 0; ok && i < out->n; i++) {
-        unsigned r = read_back(kind, out->s[i]);
+        unsigned r = read_back(kind, out->s[i], NULL);
         ok = r != 0 && (r & ~set) == 0;
         got |= r;
+    }
+    char s[DIRLEN] = "";
+    if (ok && got == set && out->n == 1)
+        return;
+    if (single_spelling(kind, set, s)) {
+        out->n = 0;
+        add_alt(out, s);
+        return;
     }
     if (ok && got == set)
         return;
     /* fall back to one self-contained token per direction */
     out->n = 0;
-    char s[DIRLEN] = "";
     for (int d = 0; d < 8; d++)
         if (set & (1u << d)) {
             const char *t = kind == XB_CLASS_OBLIQUE ? oblique_single[d] : king_single[d];
@@ -183,6 +235,7 @@ static void dir_strings(int kind, unsigned set, unsigned none, DirAlts *out)
  * Modes, atom, range
  * ------------------------------------------------------------------ */
 
+/* The mode letters of a leg (out: MODE_TEXT bytes). */
 static void mode_string(const XbLeg *l, bool final, char *out)
 {
     unsigned m = l->mode;
@@ -210,7 +263,8 @@ static void mode_string(const XbLeg *l, bool final, char *out)
     if (m & XB_MODE_O) *p++ = 'o';
     if (tog && !hop) *p++ = 'y';
     if (l->written & XB_MODE_N) *p++ = 'n';
-    for (int j = 0; j < l->jumps && p < out + 12; j++)
+    int jumps = l->jumps > XB_MAX_JUMPS ? XB_MAX_JUMPS : l->jumps;  /* as xb_parse reads */
+    for (int j = 0; j < jumps; j++)
         *p++ = 'j';
     *p = 0;
 }
@@ -262,7 +316,7 @@ static void atom_string(const XbGroup *g, char *out, size_t size)
  * ------------------------------------------------------------------ */
 
 typedef struct {
-    char (*s)[128];
+    char (*s)[GROUP_TEXT];
     int  n, cap;
 } StrList;
 
@@ -273,19 +327,19 @@ static void list_add(StrList *l, const char *s)
             return;
     if (l->n == l->cap) {
         int cap = l->cap ? 2 * l->cap : 32;
-        char (*p)[128] = realloc(l->s, (size_t)cap * sizeof *p);
+        char (*p)[GROUP_TEXT] = realloc(l->s, (size_t)cap * sizeof *p);
         if (!p)
             return;
         l->s = p;
         l->cap = cap;
     }
-    snprintf(l->s[l->n++], 128, "%s", s);
+    snprintf(l->s[l->n++], GROUP_TEXT, "%s", s);
 }
 
 static void group_strings(const XbGroup *g, StrList *out)
 {
     DirAlts alts[XB_MAX_LEGS];
-    char modes[XB_MAX_LEGS][16], atom[8];
+    char modes[XB_MAX_LEGS][MODE_TEXT], atom[8];
     for (int k = 0; k < g->nlegs; k++) {
         bool final = k == g->nlegs - 1;
         if (k == 0 && g->cls != XB_CLASS_EIGHT)
@@ -300,7 +354,7 @@ static void group_strings(const XbGroup *g, StrList *out)
     atom_string(g, atom, sizeof atom);
     int idx[XB_MAX_LEGS] = { 0 };
     for (;;) {
-        char buf[128] = "";
+        char buf[GROUP_TEXT] = "";
         strcat(buf, g->initial == 2 ? "ii" : g->initial ? "i" : "");
         for (int k = 0; k < g->nlegs; k++) {
             if (k > 0)
@@ -318,11 +372,49 @@ static void group_strings(const XbGroup *g, StrList *out)
     }
 }
 
-/* "W" followed by "W3" would read as a doubled atom: avoid such neighbours. */
+/* "iW" followed by "W", or "W" by "W3", reads as a doubled atom, which the
+ * strict reader refuses ("'WW' is W twice"): such neighbours must not meet. */
 static bool clashes(const char *prev, const char *next)
 {
     size_t n = strlen(prev);
     return n && xb_is_upper(prev[n - 1]) && xb_is_upper(next[0]) && prev[n - 1] == next[0];
+}
+
+/* The list order, except that a string that would clash with the one before
+ * waits for the next place where it does not.  False when only clashing
+ * strings are left. */
+static bool greedy_order(const StrList *l, int *order, char *used)
+{
+    const char *prev = "";
+    for (int done = 0; done < l->n; done++) {
+        int pick = -1;
+        for (int i = 0; i < l->n && pick < 0; i++)
+            if (!used[i] && !clashes(prev, l->s[i]))
+                pick = i;
+        if (pick < 0)
+            return false;
+        used[pick] = 1;
+        order[done] = pick;
+        prev = l->s[pick];
+    }
+    return true;
+}
+
+/* An order without clashes, for the lists the greedy order cannot place
+ * ("iW" and "W"): first the bare atoms with a range ("W3", ending in a
+ * digit), then the bare atoms without one (different letters, since the
+ * list has no duplicates), then the strings with a prefix (starting with a
+ * lower-case letter). */
+static void clash_free_order(const StrList *l, int *order)
+{
+    int n = 0;
+    for (int pass = 0; pass < 3; pass++)
+        for (int i = 0; i < l->n; i++) {
+            const char *s = l->s[i];
+            int kind = !xb_is_upper(s[0]) ? 2 : xb_is_digit(s[strlen(s) - 1]) ? 0 : 1;
+            if (kind == pass)
+                order[n++] = i;
+        }
 }
 
 int xb_print(const XbPiece *piece, char *buf, size_t size)
@@ -331,28 +423,20 @@ int xb_print(const XbPiece *piece, char *buf, size_t size)
     for (int i = 0; i < piece->ngroups; i++)
         if (piece->group[i].nlegs > 0)
             group_strings(&piece->group[i], &l);
+    int *order = malloc(((size_t)l.n + 1) * sizeof *order);
+    char *used = calloc((size_t)l.n + 1, 1);
+    if (order && used && !greedy_order(&l, order, used))
+        clash_free_order(&l, order);
     size_t len = 0;
     if (size)
         buf[0] = 0;
-    char *used = calloc((size_t)l.n + 1, 1);
-    const char *prev = "";
-    for (int done = 0; done < l.n; done++) {
-        int pick = -1;
-        for (int i = 0; i < l.n && pick < 0; i++)
-            if (!used[i] && !clashes(prev, l.s[i]))
-                pick = i;
-        for (int i = 0; i < l.n && pick < 0; i++)
-            if (!used[i])
-                pick = i;
-        if (used)
-            used[pick] = 1;
+    for (int i = 0; order && used && i < l.n; i++) {
+        const char *s = l.s[order[i]];
         if (len < size)
-            snprintf(buf + len, size - len, "%s", l.s[pick]);
-        len += strlen(l.s[pick]);
-        prev = l.s[pick];
-        if (!used)
-            break;
+            snprintf(buf + len, size - len, "%s", s);
+        len += strlen(s);
     }
+    free(order);
     free(used);
     free(l.s);
     return (int)len;

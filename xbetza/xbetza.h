@@ -40,6 +40,10 @@
 #define XB_MAX_SQUARES (XB_MAX_FILES * XB_MAX_RANKS)
 #define XB_MAX_GROUPS  32   /* move groups (atom + prefixes + range) per piece */
 #define XB_MAX_LEGS    4    /* legs per group ('a' chains) */
+#define XB_MAX_JUMPS   15   /* 'j' per leg: a ray of a 16x16 board has at most 15
+                               squares to skip, a castling partner stands at
+                               most 15 files in from the edge */
+#define XB_MAX_RANGE   99   /* range digits: two at most (no ray is that long) */
 #define XB_NO_SQ       0xFFFF
 
 /* ---------------------------------------------------------------------
@@ -134,12 +138,19 @@ typedef struct {
 
 /* Parse `text`.  Returns 0 on success, -1 on error with *err filled.  In
  * XB_COMPAT mode parsing never fails; err may then carry a warning
- * (column > 0) describing what XBoard ignores. */
+ * (column > 0) describing what XBoard ignores.  Counts are bounded in both
+ * dialects: ranges by XB_MAX_RANGE, 'j' by XB_MAX_JUMPS, leading 'i' by
+ * "more than two" (read as one, as XBoard does), legs by XB_MAX_LEGS and
+ * groups by XB_MAX_GROUPS; a larger count is an error at the column of the
+ * first character too many (XB_COMPAT: a warning, the bound is used). */
 int xb_parse(const char *text, XbDialect dialect, XbPiece *out, XbError *err);
 
 /* Print the canonical XBetza string of `piece` into buf (always
  * NUL-terminated).  The result is parsed by XBoard 4.9.1 as the same move
- * set.  Returns the length of the full string (as snprintf). */
+ * set; read back by xb_parse it gives the same moves, and XB_STRICT accepts
+ * it whenever it accepted the string `piece` was read from (no more groups
+ * than were read, no atom right after the same atom).  Returns the length
+ * of the full string (as snprintf). */
 int xb_print(const XbPiece *piece, char *buf, size_t size);
 
 /* True when `a` and `b` describe the same moves (groups compared as sets). */

@@ -9,6 +9,10 @@
 #include <stdio.h>
 #include "board/position.h"
 
+/* The deepest perft a command may ask for: far beyond what finishes, but
+ * a bound on the per-ply move lists perft allocates. */
+#define PERFT_DEPTH_MAX 20
+
 uint64_t perft_count(Position *pos, int depth);
 
 /* Drops refused at the last ply only because they would mate with a

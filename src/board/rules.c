@@ -105,6 +105,8 @@ Outcome rules_immediate(Position *pos)
         return OUTCOME_LOSS;      /* our royal was blown up */
     if (r->check_limit && pos->checks[them] >= r->check_limit)
         return OUTCOME_LOSS;
+    if (r->check_limit && pos->checks[us] >= r->check_limit)
+        return OUTCOME_WIN;       /* a position set up after our last check */
     if (r->flag_pieces) {
         if (on_flag(pos, them))
             return outcome_invert(r->flag_result);

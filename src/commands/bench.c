@@ -12,6 +12,7 @@
 #include "commands/bench.h"
 #include "search/eval.h"
 #include "search/search.h"
+#include "util/number.h"
 
 typedef struct {
     const char *variant;
@@ -125,11 +126,15 @@ int cmd_bench(const VariantSet *set, int argc, char **argv)
         return 2;
     }
     if (argc == 2) {
-        depth = atoi(argv[1]);
-        if (depth < 1 || depth > 64) {
-            fprintf(stderr, "menagerie bench: DEPTH must be 1..64\n");
+        long long d;
+        NumberStatus st = number_parse_int(argv[1], 1, BENCH_DEPTH_MAX, &d);
+        if (st != NUMBER_OK) {
+            char problem[96];
+            fprintf(stderr, "menagerie bench: DEPTH '%s' %s\n", argv[1],
+                    number_problem(st, 1, BENCH_DEPTH_MAX, problem, sizeof problem));
             return 2;
         }
+        depth = (int)d;
     }
     bench_run(set, depth, stdout);
     return 0;

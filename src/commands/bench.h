@@ -13,6 +13,7 @@
 #include "catalog/variant_load.h"
 
 #define BENCH_DEFAULT_DEPTH 8
+#define BENCH_DEPTH_MAX     64     /* the deepest bench a command may ask for */
 
 /* Search every bench position to `depth`; per-position lines and the
  * totals go to `out`.  Returns the total node count. */

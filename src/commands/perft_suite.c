@@ -3,6 +3,7 @@
  * whole files of reference counts checked against the generator.
  */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "commands/perft_suite.h"
@@ -10,6 +11,7 @@
 #include "board/rules.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
+#include "util/number.h"
 
 uint64_t perft_divide(Position *pos, int depth, bool cecp_ranks, FILE *out)
 {
@@ -53,6 +55,67 @@ static bool forbids_drop_mates(const Variant *v)
 
 #define MAX_ALT 8
 
+static const char *skip_blanks(const char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return s;
+}
+
+/* One number of a suite line at *s, in [lo, hi]; on failure the reason,
+ * quoting the text, goes to why. */
+static bool suite_number(const char **s, const char *what, long long lo, long long hi,
+                         long long *out, char *why, size_t whysize)
+{
+    const char *start = skip_blanks(*s);
+    const char *p = start;
+    NumberStatus st = number_scan_int(&p, lo, hi, out);
+    bool whole = *p == '\0' || *p == ' ' || *p == '\t';
+    if (st == NUMBER_OK && whole) {
+        *s = p;
+        return true;
+    }
+    if (st == NUMBER_MISSING ? *start != '\0' : !whole)
+        st = NUMBER_MALFORMED;
+    const char *end = start + strcspn(start, " \t");
+    char problem[96];
+    number_problem(st, lo, hi, problem, sizeof problem);
+    if (st == NUMBER_MISSING)
+        snprintf(why, whysize, "the %s is missing", what);
+    else
+        snprintf(why, whysize, "%s '%.*s' %s", what, (int)(end - start), start, problem);
+    return false;
+}
+
+/* "depth N COUNT" (`sep` "") or "depth N = COUNT" (`sep` "="). */
+static bool parse_depth_count(const char *s, const char *sep, int *depth, uint64_t *count,
+                              char *why, size_t whysize)
+{
+    long long d, n;
+    if (strncmp(s, "depth", 5) != 0) {
+        snprintf(why, whysize, "expected 'depth N COUNT'");
+        return false;
+    }
+    s += 5;
+    if (!suite_number(&s, "depth", 1, PERFT_DEPTH_MAX, &d, why, whysize))
+        return false;
+    s = skip_blanks(s);
+    if (*sep && strncmp(s, sep, strlen(sep)) != 0) {
+        snprintf(why, whysize, "expected '%s' after the depth", sep);
+        return false;
+    }
+    s += strlen(sep);
+    if (!suite_number(&s, "count", 0, LLONG_MAX, &n, why, whysize))
+        return false;
+    if (*skip_blanks(s)) {
+        snprintf(why, whysize, "unexpected '%s' after the count", skip_blanks(s));
+        return false;
+    }
+    *depth = (int)d;
+    *count = (uint64_t)n;
+    return true;
+}
+
 int perft_suite(const Variant *v, const char *path, int max_depth, uint64_t max_nodes, FILE *out)
 {
     /* "# strict-legality alternative (...): depth N = COUNT" comments come
@@ -66,18 +129,25 @@ int perft_suite(const Variant *v, const char *path, int max_depth, uint64_t max_
         return -1;
     }
     Position *pos = malloc(sizeof *pos);
-    char line[1024], fen[900] = "";
+    char *line = NULL, *fen = NULL, why[256];
+    size_t cap = 0;
     bool fen_ok = false;
     int failures = 0, lineno = 0;
-    while (pos && fgets(line, sizeof line, f)) {
+    while (pos && getline(&line, &cap, f) >= 0) {
         lineno++;
         char *s = trim(line);
         const char *alt = strstr(s, "strict-legality alternative");
         if (*s == '#' && alt && npending < MAX_ALT) {
             const char *d = strstr(alt, "depth ");
-            if (d && sscanf(d, "depth %d = %" SCNu64, &pending_depth[npending],
-                            &pending_count[npending]) == 2)
+            if (!d)
+                snprintf(why, sizeof why, "expected 'depth N = COUNT'");
+            if (d && parse_depth_count(d, "=", &pending_depth[npending],
+                                       &pending_count[npending], why, sizeof why)) {
                 npending++;
+            } else {
+                fprintf(out, "FAIL %s:%d: %s: '%s'\n", path, lineno, why, s);
+                failures++;
+            }
             continue;
         }
         if (!*s || *s == '#')
@@ -88,18 +158,19 @@ int perft_suite(const Variant *v, const char *path, int max_depth, uint64_t max_
             memcpy(alt_count, pending_count, sizeof alt_count);
             npending = 0;
             char err[200];
-            snprintf(fen, sizeof fen, "%s", s + 4);
-            fen_ok = position_set_fen(pos, v, fen, err, sizeof err) == 0;
+            free(fen);
+            fen = strdup(s + 4);
+            fen_ok = fen && position_set_fen(pos, v, fen, err, sizeof err) == 0;
             if (!fen_ok) {
-                fprintf(out, "FAIL %s:%d: bad FEN: %s\n", path, lineno, err);
+                fprintf(out, "FAIL %s:%d: bad FEN: %s\n", path, lineno, fen ? err : "no memory");
                 failures++;
             }
             continue;
         }
         int depth;
         uint64_t expected;
-        if (sscanf(s, "depth %d %" SCNu64, &depth, &expected) != 2) {
-            fprintf(out, "FAIL %s:%d: cannot read '%s'\n", path, lineno, s);
+        if (!parse_depth_count(s, "", &depth, &expected, why, sizeof why)) {
+            fprintf(out, "FAIL %s:%d: %s: '%s'\n", path, lineno, why, s);
             failures++;
             continue;
         }
@@ -126,6 +197,8 @@ int perft_suite(const Variant *v, const char *path, int max_depth, uint64_t max_
                     fen, depth, got, expected, ok ? "ok" : "FAIL");
     }
     fclose(f);
+    free(line);
+    free(fen);
     free(pos);
     return failures;
 }

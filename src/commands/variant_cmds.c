@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "commands/variant_cmds.h"
+#include "util/number.h"
 
 int cmd_check(int argc, char **argv)
 {
@@ -79,7 +80,10 @@ static void print_placement(const Variant *v, const char *fen, FILE *out)
         fprintf(out, "  %2d ", rank + 1);
         while (*p && *p != '/' && *p != ' ' && *p != '[') {
             if (isdigit((unsigned char)*p)) {
-                int k = (int)strtol(p, (char **)&p, 10);
+                /* a count beyond the rank just fills it */
+                long long k;
+                if (number_scan_int(&p, 0, v->files, &k) != NUMBER_OK)
+                    k = v->files;
                 for (; k > 0 && file < v->files; k--, file++)
                     fputs(" .", out);
                 continue;

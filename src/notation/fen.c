@@ -179,6 +179,11 @@ static int parse_holdings(Position *pos, const char **sp, char *err, size_t n)
             return fail(err, n, "unknown piece '%.*s' in the holdings", (int)(s - piece), piece);
         if (st == NUMBER_OK && count == 0)
             return fail(err, n, "holdings: count 0 in '%.*s'", (int)(s - tok), tok);
+        /* a royal is never captured, so it never reaches a hand; dropped or
+           gated in, it would be a second royal */
+        if (pos->v->piece[code_type(code)].royal)
+            return fail(err, n, "holdings: '%.*s' is a royal piece, which cannot be in hand",
+                        (int)(s - piece), piece);
         if (st != NUMBER_OK || count > room)
             return fail(err, n, "holdings: '%.*s' is too many: board and hands together hold "
                         "at most %d pieces, one per square", (int)(s - tok), tok,

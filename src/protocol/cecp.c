@@ -12,6 +12,7 @@
  */
 #include <ctype.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdatomic.h>
@@ -27,6 +28,7 @@
 #include "commands/bench.h"
 #include "board/perft.h"
 #include "commands/perft_suite.h"
+#include "search/timeman.h"
 
 #define NO_SIDE (-1)
 #define CECP_MATE 100000
@@ -66,7 +68,8 @@ struct Cecp {
 
     /* time control */
     int     mps;
-    int64_t base_ms, inc_ms, st_ms;
+    int64_t base_ms, inc_ms;
+    int64_t st_ms;              /* time per move (st); < 0: none */
     int     sd, nps;
     int64_t time_ms, otim_ms;
 
@@ -189,6 +192,11 @@ static void fill_limits(Cecp *c, SearchLimits *l, int side)
     l->nps = c->nps;
     l->multipv = 1;
     l->time_ms[0] = l->time_ms[1] = -1;
+    if (c->st_ms == 0) {
+        io_debug("no time per move (st 0), moving at once");
+        timeman_move_now(l);
+        return;
+    }
     if (c->st_ms > 0) {
         l->movetime_ms = c->st_ms;
         return;
@@ -199,6 +207,13 @@ static void fill_limits(Cecp *c, SearchLimits *l, int side)
     if (c->mps > 0) {
         int done = (engine_moves_played(c->e) + (side == WHITE ? 0 : 1)) / 2;
         l->movestogo = c->mps - done % c->mps;
+    }
+    if (c->time_ms <= 0) {
+        /* the flag has fallen (or the GUI says so): a move at once is
+           better than none, and "no time" must not become "no clock" */
+        io_debug("no time left on the clock (time %" PRId64 "), moving at once",
+                 c->time_ms / 10);
+        timeman_move_now(l);
     }
 }
 
@@ -665,49 +680,103 @@ static void cmd_edit(Cecp *c, char *args)
 /* ------------------------------------------------------------------ */
 /* Time controls and search settings                                   */
 
-static void cmd_level(Cecp *c, char *args)
+/* Largest values taken from the GUI; larger ones are clamped (io.h). */
+#define CECP_MPS_MAX   1000000                        /* moves per session */
+#define CECP_NPS_MAX   1000000000
+#define CECP_MIN_MAX   (TIME_MAX_MS / 60000)          /* level base, minutes */
+#define CECP_SEC_MAX   (TIME_MAX_MS / 1000)           /* seconds */
+#define CECP_CS_MAX    (TIME_MAX_MS / 10)             /* time / otim, centiseconds */
+
+/* "Error (WHY): CMD ARGS", for a command refused as a whole. */
+static void command_error(const char *why, const char *cmd, const char *args)
 {
-    int mps, min = 0, sec = 0;
-    char base[32];
-    double inc;
-    if (sscanf(args, "%d %31s %lf", &mps, base, &inc) != 3
-        || (sscanf(base, "%d:%d", &min, &sec) < 1) || mps < 0 || inc < 0) {
-        io_printf("Error (bad time control): level %s", args);
-        return;
-    }
-    c->mps = mps;
-    c->base_ms = ((int64_t)min * 60 + sec) * 1000;
-    c->inc_ms = (int64_t)(inc * 1000 + 0.5);
-    c->st_ms = 0;
-    reset_clocks(c);
+    io_printf("Error (%s): %s%s%s", why, cmd, *args ? " " : "", args);
 }
 
-static bool parse_int_arg(const char *args, long lo, long hi, long *out)
+/* Split `text` (changed in place) into at most `max` blank-separated
+ * words; returns how many there were (more than max: max + 1). */
+static int split_words(char *text, char **word, int max)
 {
-    char *end;
-    long v = strtol(args, &end, 10);
-    if (end == args || *skip_space(end) || v < lo || v > hi)
+    int n = 0;
+    char *p = skip_space(text);
+    while (*p) {
+        if (n == max)
+            return max + 1;
+        word[n++] = p;
+        while (*p && *p != ' ' && *p != '\t')
+            p++;
+        if (*p)
+            *p++ = '\0';
+        p = skip_space(p);
+    }
+    return n;
+}
+
+/* The BASE of `level`: minutes, or MIN:SEC. */
+static bool parse_level_base(char *text, int64_t *ms, char *why, size_t whysize)
+{
+    double min = 0, sec = 0;
+    char *colon = strchr(text, ':');
+    if (colon)
+        *colon = '\0';
+    if (!io_real_clamped("level base", text, 0, CECP_MIN_MAX, &min, why, whysize)
+        || (colon && !io_real_clamped("level base seconds", colon + 1, 0, CECP_SEC_MAX, &sec,
+                                      why, whysize)))
         return false;
-    *out = v;
+    double total = (min * 60 + sec) * 1000;
+    *ms = total < (double)TIME_MAX_MS ? llround(total) : TIME_MAX_MS;
     return true;
 }
 
-static void cmd_st(Cecp *c, char *args)
+/* level MPS BASE INC: nothing changes unless all three are numbers. */
+static void cmd_level(Cecp *c, char *args)
 {
-    char *end;
-    double t = strtod(args, &end);
-    if (end == args || t <= 0) {
-        io_printf("Error (bad time): st %s", args);
+    char why[256], *word[3];
+    char *copy = strdup(args);
+    long long mps;
+    int64_t base_ms;
+    double inc;
+    bool ok = copy != NULL;
+    if (ok && split_words(copy, word, 3) != 3) {
+        snprintf(why, sizeof why, "level needs MPS BASE INC");
+        ok = false;
+    }
+    ok = ok && io_int_clamped("level moves", word[0], 0, CECP_MPS_MAX, &mps, why, sizeof why)
+         && parse_level_base(word[1], &base_ms, why, sizeof why)
+         && io_real_clamped("level increment", word[2], 0, CECP_SEC_MAX, &inc, why, sizeof why);
+    if (!copy)
+        snprintf(why, sizeof why, "out of memory");
+    free(copy);
+    if (!ok) {
+        command_error(why, "level", args);
         return;
     }
-    c->st_ms = (int64_t)(t * 1000);
+    c->mps = (int)mps;
+    c->base_ms = base_ms;
+    c->inc_ms = llround(inc * 1000);
+    c->st_ms = -1;
+    reset_clocks(c);
+}
+
+/* st SECONDS: a fixed time per move; 0 (or less, clamped) plays at once. */
+static void cmd_st(Cecp *c, char *args)
+{
+    char why[256];
+    double t;
+    if (!io_real_clamped("st", args, 0, CECP_SEC_MAX, &t, why, sizeof why)) {
+        command_error(why, "st", args);
+        return;
+    }
+    int64_t ms = llround(t * 1000);
+    c->st_ms = t > 0 && ms < 1 ? 1 : ms;
 }
 
 static void cmd_sd(Cecp *c, char *args)
 {
-    long n;
-    if (!parse_int_arg(args, 0, MAX_PV - 1, &n)) {
-        io_printf("Error (bad depth): sd %s", args);
+    char why[256];
+    long long n;
+    if (!io_int_clamped("sd", args, 1, MAX_PV - 1, &n, why, sizeof why)) {
+        command_error(why, "sd", args);
         return;
     }
     c->sd = (int)n;
@@ -715,31 +784,31 @@ static void cmd_sd(Cecp *c, char *args)
 
 static void cmd_nps(Cecp *c, char *args)
 {
-    long n;
-    if (!parse_int_arg(args, 0, 1000000000L, &n)) {
-        io_printf("Error (bad node rate): nps %s", args);
+    char why[256];
+    long long n;
+    if (!io_int_clamped("nps", args, 0, CECP_NPS_MAX, &n, why, sizeof why)) {
+        command_error(why, "nps", args);
         return;
     }
     c->nps = (int)n;
 }
 
-static void cmd_time(Cecp *c, char *args)
+/* time / otim N: a clock in centiseconds; at or below zero the engine
+ * moves at once (fill_limits). */
+static bool parse_clock(const char *cmd, const char *args, int64_t *ms)
 {
-    long n;
-    if (parse_int_arg(args, -100000000L, 100000000L, &n))
-        c->time_ms = (int64_t)n * 10;
-    else
-        io_printf("Error (bad time): time %s", args);
+    char why[256];
+    long long cs;
+    if (!io_int_clamped(cmd, args, 0, CECP_CS_MAX, &cs, why, sizeof why)) {
+        command_error(why, cmd, args);
+        return false;
+    }
+    *ms = cs * 10;
+    return true;
 }
 
-static void cmd_otim(Cecp *c, char *args)
-{
-    long n;
-    if (parse_int_arg(args, -100000000L, 100000000L, &n))
-        c->otim_ms = (int64_t)n * 10;
-    else
-        io_printf("Error (bad time): otim %s", args);
-}
+static void cmd_time(Cecp *c, char *args) { parse_clock("time", args, &c->time_ms); }
+static void cmd_otim(Cecp *c, char *args) { parse_clock("otim", args, &c->otim_ms); }
 
 static void cmd_post(Cecp *c, char *args) { (void)args; atomic_store(&c->post, true); }
 static void cmd_nopost(Cecp *c, char *args) { (void)args; atomic_store(&c->post, false); }
@@ -764,19 +833,21 @@ static void cmd_ignore(Cecp *c, char *args) { (void)c; (void)args; }
 
 static void cmd_memory(Cecp *c, char *args)
 {
-    long n;
-    if (!parse_int_arg(args, 1, ENGINE_HASH_MAX, &n)) {
-        io_printf("Error (bad size): memory %s", args);
+    char why[256];
+    long long mb;
+    if (!io_int_clamped("memory", args, 1, ENGINE_HASH_MAX, &mb, why, sizeof why)) {
+        command_error(why, "memory", args);
         return;
     }
-    engine_set_hash(c->e, (size_t)n);
+    engine_set_hash(c->e, (size_t)mb);
 }
 
 static void cmd_cores(Cecp *c, char *args)
 {
-    long n;
-    if (!parse_int_arg(args, 1, ENGINE_THREADS_MAX, &n)) {
-        io_printf("Error (bad number): cores %s", args);
+    char why[256];
+    long long n;
+    if (!io_int_clamped("cores", args, 1, ENGINE_THREADS_MAX, &n, why, sizeof why)) {
+        command_error(why, "cores", args);
         return;
     }
     engine_set_threads(c->e, (int)n);
@@ -850,15 +921,14 @@ static void cmd_include(Cecp *c, char *args) { set_exclusion(c, args, false); }
 
 static void cmd_setscore(Cecp *c, char *args)
 {
-    long n;
-    if (!parse_int_arg(args, -CECP_MATE * 2L, CECP_MATE * 2L, &n)) {
-        io_printf("Error (bad score): setscore %s", args);
+    /* a fixed score is never taken for a mate */
+    const long long bound = SCORE_MATE - MAX_PV;
+    char why[256];
+    long long n;
+    if (!io_int_clamped("setscore", args, -bound, bound, &n, why, sizeof why)) {
+        command_error(why, "setscore", args);
         return;
     }
-    if (n > SCORE_MATE - MAX_PV)
-        n = SCORE_MATE - MAX_PV;      /* a fixed score is never taken for a mate */
-    if (n < -(SCORE_MATE - MAX_PV))
-        n = -(SCORE_MATE - MAX_PV);
     search_set_score(c->e->search, c->e->pos, (int)n);
 }
 
@@ -1064,23 +1134,32 @@ static void cmd_option(Cecp *c, char *args)
     const char *value = eq ? eq + 1 : "";
     if (eq)
         *eq = '\0';
-    long n;
+    char why[256];
+    long long n;
+    bool ok = true;
     if (strcmp(args, "Clear Hash") == 0) {
         engine_clear_hash(c->e);
-    } else if (strcmp(args, "Resign threshold") == 0 && parse_int_arg(value, 0, 10000, &n)) {
-        c->e->opt.resign_cp = (int)n;
-    } else if (strcmp(args, "MultiPV") == 0
-               && parse_int_arg(value, 1, ENGINE_MULTIPV_MAX, &n)) {
-        abandon_search(c);
-        c->e->opt.multipv = (int)n;
+    } else if (strcmp(args, "Resign threshold") == 0) {
+        ok = io_int_clamped(args, value, 0, 10000, &n, why, sizeof why);
+        if (ok)
+            c->e->opt.resign_cp = (int)n;
+    } else if (strcmp(args, "MultiPV") == 0) {
+        ok = io_int_clamped(args, value, 1, ENGINE_MULTIPV_MAX, &n, why, sizeof why);
+        if (ok) {
+            abandon_search(c);
+            c->e->opt.multipv = (int)n;
+        }
     } else if (strcmp(args, "Variant files") == 0) {
         if (*value)
             load_variant_files(c, value);
     } else {
-        if (eq)
-            *eq = '=';
-        io_printf("Error (unknown option or bad value): option %s", args);
+        snprintf(why, sizeof why, "unknown option or bad value");
+        ok = false;
     }
+    if (eq)
+        *eq = '=';
+    if (!ok)
+        command_error(why, "option", args);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1145,9 +1224,11 @@ static void cmd_moves(Cecp *c, char *args)
 
 static void run_perft(Cecp *c, char *args, bool divide)
 {
-    long depth;
-    if (!parse_int_arg(args, 0, 20, &depth)) {
-        io_printf("Error (bad depth): %s %s", divide ? "divide" : "perft", args);
+    const char *cmd = divide ? "divide" : "perft";
+    char why[256];
+    long long depth;
+    if (!io_int_in_range(cmd, args, 0, PERFT_DEPTH_MAX, &depth, why, sizeof why)) {
+        command_error(why, cmd, args);
         return;
     }
     abandon_search(c);
@@ -1178,9 +1259,10 @@ static void cmd_evaluation(Cecp *c, char *args)
  * while it runs: a developer's command). */
 static void cmd_benchmark(Cecp *c, char *args)
 {
-    long depth = BENCH_DEFAULT_DEPTH;
-    if (*args && !parse_int_arg(args, 1, 30, &depth)) {
-        io_printf("Error (bad depth): bench %s", args);
+    char why[256];
+    long long depth = BENCH_DEFAULT_DEPTH;
+    if (*args && !io_int_in_range("bench", args, 1, BENCH_DEPTH_MAX, &depth, why, sizeof why)) {
+        command_error(why, "bench", args);
         return;
     }
     abandon_search(c);
@@ -1285,7 +1367,12 @@ static void backlog_push(Cecp *c, const char *line)
         c->backlog = p;
         c->capbacklog = cap;
     }
-    c->backlog[c->nbacklog++] = strdup(line);
+    char *copy = strdup(line);
+    if (!copy) {
+        io_printf("Error (out of memory): %s", line);
+        return;
+    }
+    c->backlog[c->nbacklog++] = copy;
 }
 
 static char *backlog_pop(Cecp *c)
@@ -1296,11 +1383,10 @@ static char *backlog_pop(Cecp *c)
     return line;
 }
 
-/* Run one command line; `raw` is kept intact for the backlog. */
-static void handle_line(Cecp *c, const char *raw)
+/* Run one command line; `raw` is kept intact for the backlog, `line` is
+ * a copy to cut into command and arguments. */
+static void run_line(Cecp *c, const char *raw, char *line)
 {
-    char line[IO_LINE_MAX];
-    snprintf(line, sizeof line, "%s", raw);
     char *cmd = skip_space(line);
     if (!*cmd)
         return;
@@ -1339,6 +1425,22 @@ static void handle_line(Cecp *c, const char *raw)
         k->fn(c, args);
 }
 
+static void handle_line(Cecp *c, const char *raw)
+{
+    char *line = strdup(raw);
+    if (!line) {
+        io_printf("Error (out of memory): %s", raw);
+        return;
+    }
+    run_line(c, raw, line);
+    free(line);
+}
+
+void cecp_line_too_long(const char *start)
+{
+    io_printf("Error (line too long, over %d bytes, ignored): %s...", IO_LINE_MAX, start);
+}
+
 static Cecp *cecp_create(VariantSet *set)
 {
     Cecp *c = calloc(1, sizeof *c);
@@ -1352,6 +1454,7 @@ static Cecp *cecp_create(VariantSet *set)
     c->engine_side = BLACK;
     c->mps = 40;
     c->base_ms = 5 * 60 * 1000;
+    c->st_ms = -1;
     c->lift_sq = -1;
     reset_clocks(c);
     atomic_init(&c->post, false);
@@ -1377,7 +1480,6 @@ int cecp_run(VariantSet *set, const char *first)
         io_printf("%s %s: type 'help' for the commands", ENGINE_NAME, PACKAGE_VERSION);
     if (first)
         handle_line(c, first);
-    char buf[IO_LINE_MAX];
     while (!c->quit) {
         maybe_search(c);
         if (c->nbacklog > 0 && c->e->activity != ENGINE_THINK) {
@@ -1386,21 +1488,23 @@ int cecp_run(VariantSet *set, const char *first)
             free(line);
             continue;
         }
-        IoEvent ev = io_next(buf, sizeof buf);
-        if (ev == IO_EOF && c->e->activity == ENGINE_THINK) {
+        IoMessage m;
+        io_next(&m);
+        if (m.kind == IO_EOF && c->e->activity == ENGINE_THINK) {
             /* the GUI is gone: move now, run what was queued, then leave */
             engine_search_stop(c->e);
             search_done(c);
-            continue;
-        }
-        if (ev == IO_EOF)
-            break;
-        if (ev == IO_SEARCH_DONE) {
-            if (engine_searching(c->e) && (unsigned)strtoul(buf, NULL, 10) == c->e->search_id)
+        } else if (m.kind == IO_EOF) {
+            c->quit = true;
+        } else if (m.kind == IO_SEARCH_DONE) {
+            if (engine_searching(c->e) && m.search_id == c->e->search_id)
                 search_done(c);
-            continue;
+        } else if (m.kind == IO_LINE_TOO_LONG) {
+            cecp_line_too_long(m.text);
+        } else {
+            handle_line(c, m.text);
         }
-        handle_line(c, buf);
+        io_release(&m);
     }
     cecp_destroy(c);
     return 0;

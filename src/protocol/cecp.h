@@ -18,6 +18,10 @@
 
 int cecp_run(VariantSet *set, const char *first);
 
+/* Answer a line refused for its length (io.h IO_LINE_TOO_LONG); `start`
+ * is its beginning. */
+void cecp_line_too_long(const char *start);
+
 /* The name XBoard knows the variant by (an alias such as "normal"), or its
  * own name for an engine-defined variant. */
 const char *cecp_variant_name(const Variant *v);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "protocol/cecp.h"
 #include "board/position.h"
+#include "util/number.h"
 
 /* Variant names XBoard 4.9.1 knows (VariantNames in common.h). */
 static const char *const xboard_names[] = {
@@ -82,15 +83,44 @@ static int holdings_size(const Variant *v)
     return n;
 }
 
+/* One number of a "WxH+S_PARENT" name, digits only, in [lo, hi], followed
+ * by `sep`; *s moves past the separator. */
+static bool size_field(const char **s, long long lo, long long hi, char sep, long long *out)
+{
+    const char *p = *s;
+    if (!isdigit((unsigned char)*p) || number_scan_int(&p, lo, hi, out) != NUMBER_OK
+        || *p != sep)
+        return false;
+    *s = p + 1;
+    return true;
+}
+
+/* XBoard's names for a board size and holdings on a parent variant,
+ * "10x8+0_fairy": sizes beyond any board are no name of ours. */
+static bool parse_sized_name(const char *name, int *w, int *h, int *holdings,
+                             const char **base)
+{
+    long long fw, fh, fs;
+    const char *p = name;
+    if (!size_field(&p, 1, MAX_FILES, 'x', &fw) || !size_field(&p, 1, MAX_RANKS, '+', &fh)
+        || !size_field(&p, 0, MAX_SQUARES, '_', &fs))
+        return false;
+    *w = (int)fw;
+    *h = (int)fh;
+    *holdings = (int)fs;
+    *base = p;
+    return true;
+}
+
 const Variant *cecp_find_variant(const VariantSet *set, const char *name)
 {
     const Variant *v = varset_find(set, name);
     if (v && !v->abstract)
         return v;
-    int w, h, s, used = 0;
-    if (sscanf(name, "%dx%d+%d_%n", &w, &h, &s, &used) != 3 || used == 0)
+    int w, h, s;
+    const char *base;
+    if (!parse_sized_name(name, &w, &h, &s, &base))
         return NULL;
-    const char *base = name + used;
     v = varset_find(set, base);
     if (v && !v->abstract && v->files == w && v->ranks == h)
         return v;

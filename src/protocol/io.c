@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "protocol/io.h"
+#include "util/number.h"
 
 typedef struct IoItem {
     struct IoItem *next;
-    IoEvent kind;
-    char text[];
+    IoMessage msg;
 } IoItem;
 
 static struct {
@@ -24,15 +24,25 @@ static struct {
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 static char debug_prefix[32] = "# ";
 
-static void queue_push(IoEvent kind, const char *text)
+static void *xmalloc(size_t n)
 {
-    size_t len = text ? strlen(text) : 0;
-    IoItem *it = malloc(sizeof *it + len + 1);
-    if (!it)
+    void *p = malloc(n);
+    if (!p)
         abort();
+    return p;
+}
+
+/* Queue an event; `text` (may be NULL) is copied, at most `len` bytes. */
+static void queue_push(IoEvent kind, const char *text, size_t len, unsigned search_id)
+{
+    IoItem *it = xmalloc(sizeof *it);
     it->next = NULL;
-    it->kind = kind;
-    memcpy(it->text, text ? text : "", len + 1);
+    it->msg.kind = kind;
+    it->msg.search_id = search_id;
+    it->msg.text = xmalloc(len + 1);
+    if (len)
+        memcpy(it->msg.text, text, len);
+    it->msg.text[len] = '\0';
     pthread_mutex_lock(&queue.lock);
     if (queue.tail)
         queue.tail->next = it;
@@ -43,29 +53,97 @@ static void queue_push(IoEvent kind, const char *text)
     pthread_mutex_unlock(&queue.lock);
 }
 
-/* Strip the line end (\n, \r\n) and trailing blanks. */
-static void chomp(char *s)
+/* The length of s without the line end (\n, \r\n) and trailing blanks. */
+static size_t chomped_length(const char *s, size_t n)
 {
-    size_t n = strlen(s);
     while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '
                      || s[n - 1] == '\t'))
-        s[--n] = '\0';
+        n--;
+    return n;
+}
+
+typedef struct {
+    char  *text;
+    size_t len, cap;
+    bool   too_long;
+} LineBuffer;
+
+/* Read one line into b, keeping at most IO_LINE_MAX + 2 bytes of it (a
+ * carriage return and one byte more than allowed): memory stays bounded
+ * whatever comes in, and the rest of an overlong line is read and dropped
+ * so the next line starts where it should.  False at end of input. */
+static bool read_line(FILE *in, LineBuffer *b)
+{
+    int ch;
+    b->len = 0;
+    b->too_long = false;
+    while ((ch = getc(in)) != EOF && ch != '\n') {
+        if (b->len >= IO_LINE_MAX + 2) {
+            b->too_long = true;
+            continue;
+        }
+        if (b->len + 1 >= b->cap) {
+            size_t cap = b->cap ? b->cap * 2 : 256;
+            char *p = realloc(b->text, cap);
+            if (!p)
+                abort();
+            b->text = p;
+            b->cap = cap;
+        }
+        b->text[b->len++] = (char)ch;
+    }
+    if (ch == EOF && b->len == 0 && !b->too_long)
+        return false;
+    b->len = chomped_length(b->text, b->len);
+    b->too_long = b->too_long || b->len > IO_LINE_MAX;
+    return true;
+}
+
+/* Queue every line of `in`, then end of input. */
+static void queue_lines(FILE *in)
+{
+    LineBuffer b = { NULL, 0, 0, false };
+    while (read_line(in, &b)) {
+        if (b.too_long)
+            queue_push(IO_LINE_TOO_LONG, b.text, IO_QUOTE_MAX, 0);
+        else
+            queue_push(IO_LINE, b.text, b.len, 0);
+    }
+    free(b.text);
+    queue_push(IO_EOF, NULL, 0, 0);
 }
 
 static void *reader_main(void *arg)
 {
     (void)arg;
-    char *line = NULL;
-    size_t cap = 0;
-    while (getline(&line, &cap, queue.in) >= 0) {
-        if (strlen(line) >= IO_LINE_MAX)
-            line[IO_LINE_MAX - 1] = '\0';
-        chomp(line);
-        queue_push(IO_LINE, line);
-    }
-    free(line);
-    queue_push(IO_EOF, NULL);
+    queue_lines(queue.in);
     return NULL;
+}
+
+void io_feed(const char *text, size_t len)
+{
+    /* the same line reader as the thread's, over the bytes in memory */
+    FILE *in = len ? fmemopen((void *)text, len, "r") : NULL;
+    if (!in) {
+        queue_push(IO_EOF, NULL, 0, 0);
+        return;
+    }
+    queue_lines(in);
+    fclose(in);
+}
+
+void io_reset(void)
+{
+    pthread_mutex_lock(&queue.lock);
+    IoItem *it = queue.head;
+    queue.head = queue.tail = NULL;
+    pthread_mutex_unlock(&queue.lock);
+    while (it) {
+        IoItem *next = it->next;
+        io_release(&it->msg);
+        free(it);
+        it = next;
+    }
 }
 
 void io_start(FILE *in)
@@ -83,7 +161,7 @@ void io_start(FILE *in)
     pthread_detach(t);
 }
 
-IoEvent io_next(char *buf, size_t size)
+void io_next(IoMessage *m)
 {
     pthread_mutex_lock(&queue.lock);
     while (!queue.head)
@@ -93,13 +171,16 @@ IoEvent io_next(char *buf, size_t size)
     if (!queue.head)
         queue.tail = NULL;
     pthread_mutex_unlock(&queue.lock);
-    IoEvent kind = it->kind;
-    if (size > 0)
-        snprintf(buf, size, "%s", it->text);
+    *m = it->msg;
     free(it);
-    if (kind == IO_EOF)
-        queue_push(IO_EOF, NULL);   /* stays at the end: EOF is final */
-    return kind;
+    if (m->kind == IO_EOF)
+        queue_push(IO_EOF, NULL, 0, 0);   /* stays at the end: EOF is final */
+}
+
+void io_release(IoMessage *m)
+{
+    free(m->text);
+    m->text = NULL;
 }
 
 bool io_pending(void)
@@ -112,9 +193,7 @@ bool io_pending(void)
 
 void io_post_search_done(unsigned id)
 {
-    char text[16];
-    snprintf(text, sizeof text, "%u", id);
-    queue_push(IO_SEARCH_DONE, text);
+    queue_push(IO_SEARCH_DONE, NULL, 0, id);
 }
 
 void io_printf(const char *fmt, ...)
@@ -138,15 +217,69 @@ void io_set_debug_prefix(const char *prefix)
 
 void io_debug(const char *fmt, ...)
 {
-    char buf[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
     pthread_mutex_lock(&out_lock);
-    fprintf(stdout, "%s%s\n", debug_prefix, buf);
+    fputs(debug_prefix, stdout);
+    vfprintf(stdout, fmt, ap);
+    fputc('\n', stdout);
     fflush(stdout);
     pthread_mutex_unlock(&out_lock);
+    va_end(ap);
+}
+
+/* The phrase for a number refused with status st. */
+static void refusal(NumberStatus st, const char *what, const char *text, long long lo,
+                    long long hi, char *why, size_t whysize)
+{
+    char problem[96];
+    if (st == NUMBER_MISSING)
+        snprintf(why, whysize, "%s needs a number", what);
+    else if (st == NUMBER_MALFORMED)
+        snprintf(why, whysize, "%s '%s' %s", what, text, number_problem(st, lo, hi, problem,
+                                                                         sizeof problem));
+    else
+        snprintf(why, whysize, "%s %s %s", what, text, number_problem(st, lo, hi, problem,
+                                                                      sizeof problem));
+}
+
+bool io_int_clamped(const char *what, const char *text, long long lo, long long hi,
+                    long long *out, char *why, size_t whysize)
+{
+    int clamped;
+    NumberStatus st = number_parse_int_clamped(text, lo, hi, out, &clamped);
+    if (st != NUMBER_OK) {
+        refusal(st, what, text, lo, hi, why, whysize);
+        return false;
+    }
+    if (clamped)
+        io_debug("%s %s is out of range (%lld to %lld), using %lld", what, text, lo, hi, *out);
+    return true;
+}
+
+bool io_real_clamped(const char *what, const char *text, double lo, double hi,
+                     double *out, char *why, size_t whysize)
+{
+    int clamped;
+    NumberStatus st = number_parse_real_clamped(text, lo, hi, out, &clamped);
+    if (st != NUMBER_OK) {
+        refusal(st, what, text, (long long)lo, (long long)hi, why, whysize);
+        return false;
+    }
+    if (clamped)
+        io_debug("%s %s is out of range (%.15g to %.15g), using %.15g", what, text, lo, hi,
+                 *out);
+    return true;
+}
+
+bool io_int_in_range(const char *what, const char *text, long long lo, long long hi,
+                     long long *out, char *why, size_t whysize)
+{
+    NumberStatus st = number_parse_int(text, lo, hi, out);
+    if (st == NUMBER_OK)
+        return true;
+    refusal(st, what, text, lo, hi, why, whysize);
+    return false;
 }
 
 void io_print_block(const char *text)

@@ -11,22 +11,31 @@
 
 int protocol_run(VariantSet *set)
 {
-    char first[IO_LINE_MAX];
     /* XBoard may send signals to old engines; we said sigint=0 sigterm=0,
        but ignore SIGINT anyway when not on a terminal. */
     signal(SIGPIPE, SIG_IGN);
     io_start(stdin);
+    return protocol_serve(set);
+}
+
+int protocol_serve(VariantSet *set)
+{
     for (;;) {
-        IoEvent ev = io_next(first, sizeof first);
-        if (ev == IO_EOF)
+        IoMessage m;
+        io_next(&m);
+        if (m.kind == IO_EOF) {
+            io_release(&m);
             return 0;
-        if (ev != IO_LINE)
+        }
+        if (m.kind == IO_LINE_TOO_LONG)
+            cecp_line_too_long(m.text);   /* CECP until told otherwise */
+        const char *p = m.text + strspn(m.text, " \t");
+        if (m.kind != IO_LINE || *p == '\0') {
+            io_release(&m);
             continue;
-        const char *p = first + strspn(first, " \t");
-        if (*p == '\0')
-            continue;
-        if (strcmp(p, "uci") == 0)
-            return uci_run(set, p);
-        return cecp_run(set, p);
+        }
+        int rc = strcmp(p, "uci") == 0 ? uci_run(set, p) : cecp_run(set, p);
+        io_release(&m);
+        return rc;
     }
 }

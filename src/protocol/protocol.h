@@ -8,6 +8,11 @@
 
 #include "catalog/variant_load.h"
 
+/* Read standard input (io_start) and serve one session. */
 int protocol_run(VariantSet *set);
+
+/* Serve one session on the input io.h already has (the reader thread, or
+ * lines queued by io_feed for the fuzz harness). */
+int protocol_serve(VariantSet *set);
 
 #endif

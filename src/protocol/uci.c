@@ -8,6 +8,7 @@
  */
 #include <ctype.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdatomic.h>
@@ -20,12 +21,13 @@
 #include "protocol/uci.h"
 #include "board/perft.h"
 #include "commands/perft_suite.h"
+#include "search/timeman.h"
 
 typedef struct {
     Engine *e;
     bool debug;
     bool ponder_option, analyse_mode, chess960;
-    char variant_path[1024];
+    char *variant_path;        /* the VariantPath option; NULL: empty */
     bool go_active;            /* a `go` still owes its bestmove */
     bool hold;                 /* infinite / ponder: wait for stop or ponderhit */
     bool finished;             /* the search ended; result kept in `held` */
@@ -164,13 +166,6 @@ static char *next_token(char **s)
     return start;
 }
 
-static void say(const char *fmt, const char *a, const char *b)
-{
-    char buf[IO_LINE_MAX];
-    snprintf(buf, sizeof buf, fmt, a, b);
-    io_printf("info string %s", buf);
-}
-
 static void send_id(Uci *u)
 {
     io_printf("id name %s %s", ENGINE_NAME, PACKAGE_VERSION);
@@ -196,7 +191,7 @@ static void send_id(Uci *u)
         free(combo);
     }
     io_printf("option name VariantPath type string default %s",
-              u->variant_path[0] ? u->variant_path : "<empty>");
+              u->variant_path ? u->variant_path : "<empty>");
     io_printf("option name UCI_AnalyseMode type check default false");
     io_printf("option name UCI_Chess960 type check default false");
 }
@@ -212,14 +207,17 @@ static bool parse_bool(const char *value, bool *out)
     return true;
 }
 
-static bool parse_spin(const char *value, long lo, long hi, long *out)
+/* A spin option's value: clamped into [lo, hi] (with a note); false, and
+ * a remark, when it is no number. */
+static bool parse_spin(const char *name, const char *value, long long lo, long long hi,
+                       long long *out)
 {
-    char *end;
-    long v = strtol(value, &end, 10);
-    if (end == value || *end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
+    char what[64], why[256];
+    snprintf(what, sizeof what, "setoption: %s", name);
+    if (io_int_clamped(what, value, lo, hi, out, why, sizeof why))
+        return true;
+    io_debug("%s; option unchanged", why);
+    return false;
 }
 
 static void set_variant(Uci *u, const Variant *v)
@@ -230,58 +228,66 @@ static void set_variant(Uci *u, const Variant *v)
 
 static void load_variant_path(Uci *u, const char *value)
 {
-    snprintf(u->variant_path, sizeof u->variant_path, "%s", value);
+    free(u->variant_path);
+    u->variant_path = NULL;
     if (!*value || strcmp(value, "<empty>") == 0)
         return;
+    u->variant_path = strdup(value);
     IoBlock out;
     int errors = engine_load_variants(u->e, value, io_block_open(&out), "info string ");
     io_block_print(&out);
-    char count[16];
-    snprintf(count, sizeof count, "%d", errors);
-    say("loaded %s (%s errors); the UCI_Variant list follows", value, count);
+    io_debug("loaded %s (%d errors); the UCI_Variant list follows", value, errors);
     send_id(u);   /* the GUI may re-read the options */
     io_printf("uciok");
 }
 
+static bool is_option(const char *name, const char *option)
+{
+    return strcasecmp(name, option) == 0;
+}
+
 static void set_option(Uci *u, const char *name, const char *value)
 {
-    long n;
+    long long n;
     bool b;
-    if (strcasecmp(name, "Hash") == 0 && parse_spin(value, 1, ENGINE_HASH_MAX, &n))
-        engine_set_hash(u->e, (size_t)n);
-    else if (strcasecmp(name, "Clear Hash") == 0)
+    if (is_option(name, "Hash")) {
+        if (parse_spin("Hash", value, 1, ENGINE_HASH_MAX, &n))
+            engine_set_hash(u->e, (size_t)n);
+    } else if (is_option(name, "Clear Hash")) {
         engine_clear_hash(u->e);
-    else if (strcasecmp(name, "Threads") == 0 && parse_spin(value, 1, ENGINE_THREADS_MAX, &n))
-        engine_set_threads(u->e, (int)n);
-    else if (strcasecmp(name, "MultiPV") == 0 && parse_spin(value, 1, ENGINE_MULTIPV_MAX, &n))
-        u->e->opt.multipv = (int)n;
-    else if (strcasecmp(name, "Ponder") == 0 && parse_bool(value, &b))
+    } else if (is_option(name, "Threads")) {
+        if (parse_spin("Threads", value, 1, ENGINE_THREADS_MAX, &n))
+            engine_set_threads(u->e, (int)n);
+    } else if (is_option(name, "MultiPV")) {
+        if (parse_spin("MultiPV", value, 1, ENGINE_MULTIPV_MAX, &n))
+            u->e->opt.multipv = (int)n;
+    } else if (is_option(name, "Ponder") && parse_bool(value, &b)) {
         u->ponder_option = b;
-    else if (strcasecmp(name, "UCI_AnalyseMode") == 0 && parse_bool(value, &b))
+    } else if (is_option(name, "UCI_AnalyseMode") && parse_bool(value, &b)) {
         u->analyse_mode = b;
-    else if (strcasecmp(name, "UCI_Chess960") == 0 && parse_bool(value, &b)) {
+    } else if (is_option(name, "UCI_Chess960") && parse_bool(value, &b)) {
         const Variant *v = engine_find_variant(u->e, b ? "fischerandom" : "chess");
         if (!v)
-            say("no variant for UCI_Chess960 %s", value, "");
+            io_debug("no variant for UCI_Chess960 %s", value);
         else if (b || u->e->variant->castling.shuffle)
             set_variant(u, v);
         u->chess960 = b;
-    } else if (strcasecmp(name, "UCI_Variant") == 0) {
+    } else if (is_option(name, "UCI_Variant")) {
         const Variant *v = engine_find_variant(u->e, value);
         if (v)
             set_variant(u, v);
         else {
             const char *s = varset_suggest(u->e->set, value);
-            say("unknown variant '%s'%s", value, s ? " (see the UCI_Variant list)" : "");
+            io_debug("unknown variant '%s'%s", value, s ? " (see the UCI_Variant list)" : "");
         }
-    } else if (strcasecmp(name, "VariantPath") == 0)
+    } else if (is_option(name, "VariantPath")) {
         load_variant_path(u, value);
-    else if (strcasecmp(name, "Hash") == 0 || strcasecmp(name, "Threads") == 0
-             || strcasecmp(name, "MultiPV") == 0 || strcasecmp(name, "Ponder") == 0
-             || strcasecmp(name, "UCI_AnalyseMode") == 0)
-        say("bad value '%s' for option %s", value, name);
-    else
-        say("unknown option '%s'%s", name, "");
+    } else if (is_option(name, "Ponder") || is_option(name, "UCI_AnalyseMode")
+               || is_option(name, "UCI_Chess960")) {
+        io_debug("bad value '%s' for option %s", value, name);
+    } else {
+        io_debug("unknown option '%s'", name);
+    }
 }
 
 /* setoption name NAME WITH SPACES [value VALUE WITH SPACES] */
@@ -291,7 +297,7 @@ static void cmd_setoption(Uci *u, char *args)
     while (*p == ' ')
         p++;
     if (strncmp(p, "name ", 5) != 0) {
-        say("setoption needs 'name': setoption %s", args, "");
+        io_debug("setoption needs 'name': setoption %s", args);
         return;
     }
     p += 5;
@@ -314,45 +320,96 @@ static void cmd_setoption(Uci *u, char *args)
     set_option(u, p, v);
 }
 
+/* The FEN of `position fen FEN [moves ...]`: its fields, one blank
+ * between them, in `fen` (as long as the command); *tok is left at "moves"
+ * or NULL. */
+static void collect_fen(char **s, char **tok, char *fen)
+{
+    size_t n = 0;
+    fen[0] = '\0';
+    while ((*tok = next_token(s)) && strcmp(*tok, "moves") != 0) {
+        size_t len = strlen(*tok);
+        if (n)
+            fen[n++] = ' ';
+        memcpy(fen + n, *tok, len + 1);
+        n += len;
+    }
+}
+
 static void cmd_position(Uci *u, char *args)
 {
     char *s = args, *tok = next_token(&s);
-    char fen[IO_LINE_MAX] = "", err[256];
+    char err[256];
+    char *fen = malloc(strlen(args) + 2 + strlen(u->e->variant->start_fen));
+    if (!fen) {
+        io_debug("out of memory: position %s", args);
+        return;
+    }
     if (tok && strcmp(tok, "startpos") == 0) {
-        snprintf(fen, sizeof fen, "%s", u->e->variant->start_fen);
+        strcpy(fen, u->e->variant->start_fen);
         tok = next_token(&s);
     } else if (tok && strcmp(tok, "fen") == 0) {
-        size_t n = 0;
-        while ((tok = next_token(&s)) && strcmp(tok, "moves") != 0)
-            n += (size_t)snprintf(fen + n, sizeof fen - n, "%s%s", n ? " " : "", tok);
+        collect_fen(&s, &tok, fen);
     } else {
-        say("position needs 'startpos' or 'fen': position %s", tok ? tok : "", "");
+        io_debug("position needs 'startpos' or 'fen': position %s", tok ? tok : "");
+        free(fen);
         return;
     }
-    if (engine_set_fen(u->e, fen, err, sizeof err) != 0) {
-        say("bad FEN '%s': %s; position unchanged", fen, err);
+    int bad = engine_set_fen(u->e, fen, err, sizeof err);
+    if (bad)
+        io_debug("bad FEN '%s': %s; position unchanged", fen, err);
+    free(fen);
+    if (bad)
         return;
-    }
     if (tok && strcmp(tok, "moves") != 0) {
-        say("unexpected '%s' in position command%s", tok, "");
+        io_debug("unexpected '%s' in position command", tok);
         return;
     }
     while ((tok = next_token(&s))) {
         Move m;
         if (!engine_parse_move(u->e, tok, false, &m, err, sizeof err)) {
-            say("illegal move '%s' (%s); the moves before it were played", tok, err);
+            io_debug("illegal move '%s' (%s); the moves before it were played", tok, err);
             return;
         }
         engine_make_move(u->e, m);
     }
 }
 
-static bool go_number(char **s, const char *name, int64_t *out)
+/* The numbers `go` takes, with the largest value each may have (larger
+ * ones are clamped, with a note).  Limits and clocks below 1 are read
+ * too, down to minus their maximum: they mean "move now" (NoTime). */
+typedef struct {
+    const char *key;
+    long long   lo, hi;
+} GoNumber;
+
+static const GoNumber go_numbers[] = {
+    { "wtime",     -TIME_MAX_MS, TIME_MAX_MS },
+    { "btime",     -TIME_MAX_MS, TIME_MAX_MS },
+    { "winc",      0, TIME_MAX_MS },
+    { "binc",      0, TIME_MAX_MS },
+    { "movestogo", 0, 1000000 },
+    { "depth",     -(MAX_PV - 1), MAX_PV - 1 },
+    { "nodes",     -LLONG_MAX, LLONG_MAX },
+    { "mate",      -(MAX_PV - 1) / 2, (MAX_PV - 1) / 2 },
+    { "movetime",  -TIME_MAX_MS, TIME_MAX_MS },
+};
+
+static const GoNumber *go_number_of(const char *key)
 {
-    char *tok = next_token(s), *end;
-    long long v = tok ? strtoll(tok, &end, 10) : 0;
-    if (!tok || *end) {
-        say("go: '%s' needs a number, got '%s'", name, tok ? tok : "");
+    for (size_t i = 0; i < sizeof go_numbers / sizeof go_numbers[0]; i++)
+        if (strcmp(go_numbers[i].key, key) == 0)
+            return &go_numbers[i];
+    return NULL;
+}
+
+static bool go_number(char **s, const GoNumber *g, int64_t *out)
+{
+    char what[32], why[256];
+    long long v;
+    snprintf(what, sizeof what, "go: %s", g->key);
+    if (!io_int_clamped(what, next_token(s), g->lo, g->hi, &v, why, sizeof why)) {
+        io_debug("%s", why);
         return false;
     }
     *out = v;
@@ -379,9 +436,26 @@ static char *go_searchmoves(Uci *u, char **s, MoveList *list)
         if (engine_parse_move(u->e, tok, false, &m, why, sizeof why) && list->n < MAX_MOVES)
             list->m[list->n++] = m;
         else
-            say("searchmoves: ignoring '%s' (%s)", tok, why);
+            io_debug("searchmoves: ignoring '%s' (%s)", tok, why);
     }
     return tok;
+}
+
+/* A limit of `go` that leaves no time to think: the side to move's clock
+ * at or below zero, a move time, depth, node count or mate distance below
+ * 1.  Such a `go` plays at once (timeman_move_now) instead of searching
+ * without a limit, as an absent clock would. */
+typedef struct {
+    const char *key;        /* the first such keyword, NULL: none */
+    int64_t     value;
+} NoTime;
+
+static void note_no_time(NoTime *nt, const char *key, int64_t value, int64_t minimum)
+{
+    if (value < minimum && !nt->key) {
+        nt->key = key;
+        nt->value = value;
+    }
 }
 
 static bool parse_go(Uci *u, char *args, SearchLimits *l, MoveList *include)
@@ -391,6 +465,7 @@ static bool parse_go(Uci *u, char *args, SearchLimits *l, MoveList *include)
     l->multipv = u->e->opt.multipv;
     char *s = args, *tok = next_token(&s);
     int64_t n;
+    NoTime limit = { NULL, 0 }, clock[2] = { { NULL, 0 }, { NULL, 0 } };
     while (tok) {
         char *key = tok;
         tok = NULL;
@@ -403,19 +478,31 @@ static bool parse_go(Uci *u, char *args, SearchLimits *l, MoveList *include)
             l->include = include;
             continue;
         } else if (!is_go_keyword(key)) {
-            say("go: ignoring unknown token '%s'%s", key, "");
-        } else if (!go_number(&s, key, &n)) {
+            io_debug("go: ignoring unknown token '%s'", key);
+        } else if (!go_number(&s, go_number_of(key), &n)) {
             return false;
-        } else if (strcmp(key, "wtime") == 0) l->time_ms[WHITE] = n;
-        else if (strcmp(key, "btime") == 0) l->time_ms[BLACK] = n;
-        else if (strcmp(key, "winc") == 0) l->inc_ms[WHITE] = n;
+        } else if (strcmp(key, "wtime") == 0) {
+            l->time_ms[WHITE] = n;
+            note_no_time(&clock[WHITE], key, n, 1);
+        } else if (strcmp(key, "btime") == 0) {
+            l->time_ms[BLACK] = n;
+            note_no_time(&clock[BLACK], key, n, 1);
+        } else if (strcmp(key, "winc") == 0) l->inc_ms[WHITE] = n;
         else if (strcmp(key, "binc") == 0) l->inc_ms[BLACK] = n;
         else if (strcmp(key, "movestogo") == 0) l->movestogo = (int)n;
-        else if (strcmp(key, "depth") == 0) l->depth = (int)n;
-        else if (strcmp(key, "nodes") == 0) l->nodes = (uint64_t)n;
-        else if (strcmp(key, "mate") == 0) l->mate = (int)n;
-        else if (strcmp(key, "movetime") == 0) l->movetime_ms = n;
+        else {
+            note_no_time(&limit, key, n, 1);
+            if (strcmp(key, "depth") == 0) l->depth = (int)n;
+            else if (strcmp(key, "nodes") == 0) l->nodes = (uint64_t)n;
+            else if (strcmp(key, "mate") == 0) l->mate = (int)n;
+            else if (strcmp(key, "movetime") == 0) l->movetime_ms = n;
+        }
         tok = next_token(&s);
+    }
+    const NoTime *nt = limit.key ? &limit : &clock[u->e->pos->side];
+    if (nt->key && !l->infinite) {
+        io_debug("go: %s is %" PRId64 ", below 1: moving at once", nt->key, nt->value);
+        timeman_move_now(l);
     }
     return true;
 }
@@ -423,11 +510,10 @@ static bool parse_go(Uci *u, char *args, SearchLimits *l, MoveList *include)
 /* "go perft N" (as Fairy-Stockfish): one line per root move, then the total. */
 static void go_perft(Uci *u, char *args)
 {
-    char *s = args, *tok = next_token(&s);
-    char *end = NULL;
-    long depth = tok ? strtol(tok, &end, 10) : 0;
-    if (!tok || *end || depth < 1 || depth > 20) {
-        say("go perft: depth must be a number from 1 to 20%s%s", "", "");
+    char *s = args, *tok = next_token(&s), why[256];
+    long long depth;
+    if (!io_int_in_range("go perft: depth", tok, 1, PERFT_DEPTH_MAX, &depth, why, sizeof why)) {
+        io_debug("%s", why);
         return;
     }
     IoBlock out;
@@ -536,24 +622,29 @@ int uci_run(VariantSet *set, const char *first)
     u->pv_pos = malloc(sizeof *u->pv_pos);
     if (!u->pv_pos)
         exit(1);
-    char buf[IO_LINE_MAX];
     if (first) {
-        snprintf(buf, sizeof buf, "%s", first);
-        handle_line(u, buf);
+        char *line = strdup(first);
+        if (line)
+            handle_line(u, line);
+        free(line);
     }
     while (!u->quit) {
-        IoEvent ev = io_next(buf, sizeof buf);
-        if (ev == IO_EOF)
-            break;              /* finish_go below stops the search: one bestmove */
-        if (ev == IO_SEARCH_DONE) {
-            if (engine_searching(u->e) && (unsigned)strtoul(buf, NULL, 10) == u->e->search_id)
-                search_done(u);
-            continue;
-        }
-        handle_line(u, buf);
+        IoMessage m;
+        io_next(&m);
+        if (m.kind == IO_EOF)
+            u->quit = true;     /* finish_go below stops the search: one bestmove */
+        else if (m.kind == IO_SEARCH_DONE && engine_searching(u->e)
+                 && m.search_id == u->e->search_id)
+            search_done(u);
+        else if (m.kind == IO_LINE_TOO_LONG)
+            io_debug("line too long (over %d bytes), ignored: %s...", IO_LINE_MAX, m.text);
+        else if (m.kind == IO_LINE)
+            handle_line(u, m.text);
+        io_release(&m);
     }
     finish_go(u);
     engine_destroy(u->e);
+    free(u->variant_path);
     free(u->pv_pos);
     free(u);
     return 0;

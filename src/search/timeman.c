@@ -11,6 +11,19 @@
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t clamp_time(int64_t t) { return min64(t, TIME_MAX_MS); }
+
+void timeman_move_now(SearchLimits *lim)
+{
+    lim->depth = 1;
+    lim->nodes = 0;
+    lim->mate = 0;
+    lim->movetime_ms = 0;
+    lim->time_ms[0] = lim->time_ms[1] = -1;
+    lim->inc_ms[0] = lim->inc_ms[1] = 0;
+    lim->nps = 0;
+    lim->infinite = false;
+}
 
 void timeman_plan(const SearchLimits *lim, int side, int nroot, TimePlan *tp)
 {
@@ -23,13 +36,15 @@ void timeman_plan(const SearchLimits *lim, int side, int nroot, TimePlan *tp)
     int64_t safety = tp->node_clock_nps ? 0 : TIMEMAN_SAFETY_MS;
 
     if (lim->movetime_ms > 0) {
-        int64_t t = lim->movetime_ms - min64(safety, lim->movetime_ms / 5);
+        int64_t movetime = clamp_time(lim->movetime_ms);
+        int64_t t = movetime - min64(safety, movetime / 5);
         tp->timed = true;
         tp->fixed = true;
         tp->soft_ms = tp->hard_ms = max64(t, 1);
         return;
     }
-    int64_t left = lim->time_ms[side], inc = lim->inc_ms[side] > 0 ? lim->inc_ms[side] : 0;
+    int64_t left = clamp_time(lim->time_ms[side]);
+    int64_t inc = lim->inc_ms[side] > 0 ? clamp_time(lim->inc_ms[side]) : 0;
     if (left < 0)
         return;
     tp->timed = true;

@@ -22,6 +22,17 @@ typedef struct {
     uint64_t node_clock_nps;  /* > 0: time is counted in nodes at this rate */
 } TimePlan;
 
+/* The longest clock, increment or move time taken from a GUI (some 31
+ * years): the front ends clamp longer ones to it, and so does
+ * timeman_plan, which keeps every sum and product here far from overflow. */
+#define TIME_MAX_MS 1000000000000LL
+
+/* Make `lim` a search that plays at once: one ply, without clock, node or
+ * mate limit.  For a clock that has run out and for limits below their
+ * minimum (a negative move time or depth): there "no time" must not read
+ * as "no clock", which would think without end. */
+void timeman_move_now(SearchLimits *lim);
+
 /* `side` is the side to move, `nroot` the number of legal moves. */
 void timeman_plan(const SearchLimits *lim, int side, int nroot, TimePlan *tp);
 

@@ -1,0 +1,1 @@
+"""menagerie-match: engine matches refereed by Menagerie (see ../menagerie-match)."""

@@ -1,0 +1,307 @@
+"""The match: game scheduling over parallel workers, results, SPRT, output."""
+import math
+import queue
+import random
+import sys
+import threading
+import time
+import traceback
+
+from . import stats
+from .engines import EngineGone, ProtocolError, Unsupported
+from .game import FAULTS, GameSpec, play_game, ADJ_WIN, ADJ_DRAW, RULE, RESIGN
+from .pgn import game_pgn
+from .referee import Referee, RefereeError
+
+
+class MatchError(Exception):
+    """A set-up problem that stops the match (message for the user)."""
+
+
+class Schedule:
+    """Hands out games: pair p plays one opening twice, A White first."""
+
+    def __init__(self, openings, max_games, order, seed):
+        self.openings = openings          # [(fen, setup)]
+        self.max_games = max_games        # 0: no limit
+        self.order = list(range(len(openings)))
+        if order == "random":
+            random.Random(seed).shuffle(self.order)
+        self.next_number = 1
+        self.lock = threading.Lock()
+
+    def take(self):
+        with self.lock:
+            n = self.next_number
+            if self.max_games and n > self.max_games:
+                return None
+            self.next_number += 1
+        pair = (n - 1) // 2
+        index = self.order[pair % len(self.order)]
+        fen, setup = self.openings[index]
+        return GameSpec(n, pair, index, fen, setup, a_is_white=(n % 2 == 1))
+
+
+class Tally:
+    """Counts: W/D/L for A, pentanomial pairs, how games ended."""
+
+    def __init__(self):
+        self.wins = self.draws = self.losses = 0
+        self.penta = [0] * 5
+        self.half_pairs = {}              # pair -> A's points in its first game
+        self.faults = {"A": dict.fromkeys(FAULTS, 0), "B": dict.fromkeys(FAULTS, 0)}
+        self.kinds = {}
+        self.games = 0
+
+    def add(self, record):
+        points = record.points_for_a()
+        self.games += 1
+        if points == 1:
+            self.wins += 1
+        elif points == 0:
+            self.losses += 1
+        else:
+            self.draws += 1
+        who = record.faulty_side()
+        if who:
+            self.faults[who][record.kind] += 1
+        self.kinds[record.kind] = self.kinds.get(record.kind, 0) + 1
+        pair = record.spec.pair
+        if pair in self.half_pairs:
+            self.penta[stats.pair_index(self.half_pairs.pop(pair) + points)] += 1
+            return True
+        self.half_pairs[pair] = points
+        return False
+
+    def estimate(self):
+        """Elo from the pairs; from single games while there is no pair."""
+        if sum(self.penta):
+            return stats.EloEstimate(self.penta)
+        return stats.EloEstimate([self.losses, self.draws, self.wins])
+
+
+def _fmt(x, width=0, digits=1):
+    x += 0.0                          # no "-0.0"
+    if math.isnan(x):
+        return "-".rjust(width)
+    if math.isinf(x):
+        return ("+inf" if x > 0 else "-inf").rjust(width)
+    return ("%.*f" % (digits, x)).rjust(width)
+
+
+class Match:
+    def __init__(self, opts, spec_a, spec_b, settings, log=None, out=sys.stdout):
+        self.opts = opts
+        self.spec_a, self.spec_b = spec_a, spec_b
+        self.settings = settings
+        self.log = log
+        self.out = out
+        self.sprt = opts.sprt
+        self.tally = Tally()
+        self.results = queue.Queue()
+        self.stop = threading.Event()
+        self.verdict = None
+        self.llr = 0.0
+        self.error = None
+        self.pgn = None
+
+    # --- set-up -------------------------------------------------------
+
+    def prepare_openings(self):
+        """Openings as (fen, setup); every FEN checked by a referee first."""
+        referee = Referee(self.opts.referee, self.log)
+        try:
+            start = referee.start_fen(self.opts.variant)
+            if not self.opts.openings:
+                return [(start, False)]
+            openings = []
+            for number, fen in _read_fens(self.opts.openings):
+                why = referee.check_position(self.opts.variant, fen)
+                if why:
+                    raise MatchError("%s:%d: %s" % (self.opts.openings, number, why))
+                openings.append((fen, True))
+            if not openings:
+                raise MatchError("%s: no positions in the file" % self.opts.openings)
+            return openings
+        finally:
+            referee.close()
+
+    # --- workers ------------------------------------------------------
+
+    def _start_engine(self, spec):
+        engine = spec.create(self.log)
+        engine.start(self.settings.protocol_timeout)
+        spec.name = engine.name       # what it calls itself, unless --name-a/-b
+        if not engine.supports(self.opts.variant):
+            engine.quit()
+            raise MatchError("engine %s (%s) does not play the variant %s"
+                             % (spec.label, spec.command, self.opts.variant))
+        return engine
+
+    def _worker(self, schedule):
+        engines = {}
+        referee = None
+        try:
+            referee = Referee(self.opts.referee, self.log)
+            while not self.stop.is_set():
+                spec = schedule.take()
+                if spec is None:
+                    break
+                for label, es in (("A", self.spec_a), ("B", self.spec_b)):
+                    if engines.get(label) is None:
+                        engines[label] = self._start_engine(es)
+                record = play_game(spec, self.settings, referee, engines["A"], engines["B"],
+                                   self.stop)
+                if record is None:
+                    break
+                self.results.put(record)
+                for label in ("A", "B"):
+                    if not self._settle(engines[label]):
+                        engines[label] = None
+        except (MatchError, RefereeError, ProtocolError, EngineGone, Unsupported) as err:
+            self.results.put(err)
+        except Exception as err:  # a bug: report it rather than hang the match
+            traceback.print_exc()
+            self.results.put(MatchError("internal error: %r" % err))
+        finally:
+            for engine in engines.values():
+                if engine:
+                    engine.quit()
+            if referee:
+                referee.close()
+            self.results.put(None)
+
+    def _settle(self, engine):
+        """True when the engine is ready for another game; else it is ended."""
+        try:
+            if engine.proc and engine.proc.alive():
+                engine.settle(self.settings.protocol_timeout)
+                return True
+        except (ProtocolError, EngineGone):
+            pass
+        engine.kill()
+        return False
+
+    # --- the match ----------------------------------------------------
+
+    def run(self):
+        openings = self.prepare_openings()
+        schedule = Schedule(openings, self.opts.games, self.opts.opening_order, self.opts.seed)
+        if self.opts.pgn:
+            self.pgn = open(self.opts.pgn, "a", encoding="utf-8")
+        self.started = time.monotonic()
+        workers = [threading.Thread(target=self._worker, args=(schedule,), daemon=True)
+                   for _ in range(self.opts.concurrency)]
+        for w in workers:
+            w.start()
+        running = len(workers)
+        try:
+            while running:
+                item = self.results.get()
+                if item is None:
+                    running -= 1
+                elif isinstance(item, Exception):
+                    if not self.error:
+                        self.error = str(item)
+                    self.stop.set()
+                else:
+                    self._record(item)
+        except KeyboardInterrupt:
+            self.error = "interrupted"
+            self.stop.set()
+        finally:
+            self.stop.set()
+            for w in workers:
+                w.join(timeout=5)
+            if self.pgn:
+                self.pgn.close()
+        self.elapsed = time.monotonic() - self.started
+        self.summary()
+        return 1 if self.error else 0
+
+    def _record(self, record):
+        if self.stop.is_set():
+            return              # a game that ended after the match was decided
+        if self.pgn:
+            self.pgn.write(game_pgn(record, self.opts.event, self.opts.variant,
+                                    self.opts.tc_text))
+            self.pgn.flush()
+        pair_done = self.tally.add(record)
+        if self.opts.verbose:
+            self._say("Game %d (%s vs %s, opening %d): %s {%s}" % (
+                record.spec.number, record.white, record.black,
+                record.spec.opening_index + 1, record.result, record.reason))
+        if pair_done and self.sprt:
+            self.llr = self.sprt.llr(self.tally.penta)
+            self.verdict = self.sprt.verdict(self.llr)
+        if self.verdict or (self.opts.progress and self.tally.games % self.opts.progress == 0):
+            self._say(self.progress_line())
+        if self.verdict:
+            self.stop.set()
+
+    def _say(self, text):
+        print(text, file=self.out, flush=True)
+
+    def progress_line(self):
+        t = self.tally
+        est = t.estimate()
+        line = "Games %d: +%d -%d =%d, score %s%%, Elo %s +- %s, nElo %s" % (
+            t.games, t.wins, t.losses, t.draws, _fmt(100 * est.score), _fmt(est.elo),
+            _fmt(est.half_width), _fmt(est.nelo))
+        if self.sprt:
+            line += ", LLR %.2f [%.2f, %.2f]" % (self.llr, self.sprt.lower, self.sprt.upper)
+        line += ", pairs %s" % t.penta
+        return line
+
+    def summary(self):
+        t = self.tally
+        est = t.estimate()
+        rate = t.games / self.elapsed * 3600 if self.elapsed > 0 else 0
+        name_a, name_b = self.spec_a.name, self.spec_b.name
+        self._say("--- %s (A) vs %s (B), %s, %s" % (name_a, name_b, self.opts.variant,
+                                                  self.opts.tc_text))
+        self._say("Games %d: +%d -%d =%d (A's view), score %s%%, %d game pairs %s" % (
+            t.games, t.wins, t.losses, t.draws, _fmt(100 * est.score), sum(t.penta), t.penta))
+        self._say("Elo %s [%s, %s] (95%%, %s), nElo %s" % (
+            _fmt(est.elo), _fmt(est.lo), _fmt(est.hi),
+            "pentanomial" if sum(t.penta) else "trinomial", _fmt(est.nelo)))
+        if self.sprt:
+            s = self.sprt
+            verdict = {"H1": "H1 accepted (elo >= %g)" % s.elo1,
+                       "H0": "H0 accepted (elo <= %g)" % s.elo0}.get(self.verdict,
+                                                                     "no bound crossed")
+            self._say("SPRT (%s Elo) elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f [%.2f, %.2f], %s"
+                      % (s.model, s.elo0, s.elo1, s.alpha, s.beta, self.llr, s.lower, s.upper,
+                         verdict))
+        kinds = ", ".join("%s %d" % (k, t.kinds.get(k, 0))
+                          for k in (RULE, RESIGN, ADJ_WIN, ADJ_DRAW) + FAULTS)
+        self._say("Ends: %s" % kinds)
+        for label, name in (("A", name_a), ("B", name_b)):
+            f = t.faults[label]
+            self._say("Faults %s (%s): illegal moves %d, time losses %d, crashes %d" % (
+                label, name, f["illegal move"], f["time forfeit"], f["crash"]))
+        self._say("%d games in %.0f s: %.0f games/hour, concurrency %d" % (
+            t.games, self.elapsed, rate, self.opts.concurrency))
+        if self.error:
+            self._say("Stopped: %s" % self.error)
+
+
+def _read_fens(path):
+    """(line number, FEN) of each non-empty, non-comment line (EPD: 4 fields + counters)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.readlines()
+    except OSError as err:
+        raise MatchError("%s: %s" % (path, err.strerror))
+    out = []
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        fields = text.split(";")[0].split()
+        if len(fields) < 4:
+            raise MatchError("%s:%d: not a FEN (fewer than 4 fields)" % (path, number))
+        if len(fields) == 4 or not fields[4].isdigit():
+            fields = fields[:4] + ["0", "1"]
+        out.append((number, " ".join(fields[:6])))
+    return out

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "fuzz_common.h"
 #include "board/movegen.h"
+#include "board/rules.h"
 
 FILE *fuzz_null(void)
 {
@@ -61,7 +62,7 @@ void fuzz_exercise_position(Position *pos)
     if (pos->hash != position_compute_hash(pos))
         fuzz_fail("hash of '%s' is not the hash of its board", before);
     check_fen_round_trip(pos, scratch, "set-up");
-    gen_legal(pos, ml);
+    rules_legal_moves(pos, ml);
     for (int i = 0; i < ml->n; i++) {
         snprintf(context, sizeof context, "after move %d of '%s'", i, before);
         position_make(pos, ml->m[i]);

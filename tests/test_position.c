@@ -365,6 +365,13 @@ static void test_bad_fen_royals(void)
     set_fen("giveaway", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1");
     set_fen("giveaway", "8/8/8/3p4/4P3/8/8/8 w - - 0 1");
     set_fen("extinction", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1");
+    /* atomic: the position after a king was blown up is a finished game and
+       reads back (its side to move has no king); the other side may not
+       lack one */
+    set_fen("atomic", "rnb4r/pppp1ppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQ - 0 1");
+    CU_ASSERT_EQUAL(rules_immediate(pos), OUTCOME_LOSS);
+    expect_refused("atomic", "rnb4r/pppp1ppp/8/8/8/8/PPPPPPPP/RNBQ1BNR b - - 0 1",
+                   "white has no king");
     /* atomic: a king next to the enemy king cannot be taken, so is not in check */
     set_fen("atomic", "8/8/8/8/8/3kK3/8/3R4 w - - 0 1");
 }

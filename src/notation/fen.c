@@ -391,7 +391,8 @@ static int parse_counter(const char *field, const char *what, long long lo, int 
 /* The royal pieces the variant's rules rely on: a side that starts with
  * royals must have one, and the side not to move may not be in check (the
  * side to move could take its royal) nor stand illegally otherwise.
- * Variants without royals (giveaway, extinction) and horde's White pass. */
+ * Variants without royals (giveaway, extinction) and horde's White pass,
+ * and so does atomic's side to move when its royal was just blown up. */
 static int check_royals(Position *pos, char *err, size_t n)
 {
     const Variant *v = pos->v;
@@ -404,7 +405,10 @@ static int check_royals(Position *pos, char *err, size_t n)
             if (needed == NO_TYPE && v->start_count[c][t])
                 needed = t;
         }
-        if (needed != NO_TYPE && !have)
+        /* with explosions a royal is blown up when the game ends: the
+           position after that move has the side to move without one */
+        bool blown_up = v->rules.explosions && c == pos->side;
+        if (needed != NO_TYPE && !have && !blown_up)
             return fail(err, n, "%s has no %s (%s), which this variant needs", color_name(c),
                         v->piece[needed].name, v->piece[needed].id);
     }

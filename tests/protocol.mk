@@ -4,7 +4,7 @@
 TESTS += tests/protocol.sh tests/cli.sh
 PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking busy clocks edit eof errors game \
 	handshake longline numbers ponder setscore variants varpath
-PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks eof longline numbers search
+PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console eof longline numbers search
 # Broken variant files the badvariants transcripts load.
 PROTOCOL_BAD_VARIANTS = \
 	xbetza-bad-leg xbetza-bracket xbetza-coordinates xbetza-digits xbetza-long \

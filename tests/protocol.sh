@@ -34,7 +34,7 @@ normalise() {
         -e '/^info depth /s/ (seldepth|nodes|nps|hashfull|time) [0-9]+/ \1 N/g' \
         -e 's/^feature variants=".*"$/feature variants="..."/' \
         -e 's/^(option name UCI_Variant type combo default [^ ]+) var .*/\1 var .../' \
-        -e '/^# perft time/d' \
+        -e '/^(# |info string )perft time/d' \
         -e "s|$srcdir/|SRCDIR/|g"
 }
 

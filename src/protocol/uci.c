@@ -5,6 +5,7 @@
  * time; the search runs on the engine's worker.  Every `go` gets exactly
  * one `bestmove`: when the search ends by itself during `go infinite` or
  * `go ponder`, the answer is held back until `stop` or `ponderhit`.
+ * Besides UCI it takes the console commands (console.h) and `help`.
  */
 #include <ctype.h>
 #include <inttypes.h>
@@ -15,7 +16,7 @@
 #include <string.h>
 #include <strings.h>
 #include "notation/move_text.h"
-#include "notation/diagram.h"
+#include "protocol/console.h"
 #include "protocol/engine.h"
 #include "protocol/io.h"
 #include "protocol/uci.h"
@@ -564,16 +565,53 @@ static void cmd_ponderhit(Uci *u)
         send_bestmove(u, &u->held);
 }
 
-static void cmd_show(Uci *u)
+/* ------------------------------------------------------------------ */
+/* Console commands                                                   */
+
+static void cmd_help(void)
 {
-    IoBlock out;
-    position_print(u->e->pos, io_block_open(&out));
-    io_block_print(&out);
+    static const char *const before[] = {
+        "Menagerie speaks UCI here; 'uci' lists the options, 'isready' answers 'readyok'.",
+        "Moves are in coordinate notation, ranks from 1: e2e4, e7e8q, P@e5.",
+        "  position startpos|fen FEN [moves MOVE ...]   set up a position",
+        "  go [depth N|movetime MS|infinite|...] / stop   search / stop searching",
+        "  go perft N        count the legal move tree, one line per root move",
+    };
+    for (size_t i = 0; i < sizeof before / sizeof before[0]; i++)
+        io_printf("%s", before[i]);
+    console_help();
+    io_printf("  quit              leave");
+}
+
+static void write_console_move(const void *ctx, const Position *pos, Move m, char *buf,
+                               size_t size)
+{
+    write_move(ctx, pos, m, buf, size);
+}
+
+static void refuse_console(const char *why, const char *cmd, const char *args)
+{
+    (void)cmd;
+    (void)args;
+    io_debug("%s", why);
+}
+
+/* A console command (console.h): one that takes the engine for itself
+ * first answers the running `go`, as a new `go` would. */
+static void run_console(Uci *u, const ConsoleCommand *k, char *args)
+{
+    while (*args == ' ' || *args == '\t')
+        args++;
+    if (console_needs_idle(k))
+        finish_go(u);
+    ConsoleHost host = { u->e, false, write_console_move, refuse_console, u };
+    console_run(k, &host, args);
 }
 
 static void handle_line(Uci *u, char *line)
 {
     char *s = line, *cmd = next_token(&s);
+    const ConsoleCommand *console;
     if (!cmd)
         return;
     if (u->debug)
@@ -605,8 +643,10 @@ static void handle_line(Uci *u, char *line)
     } else if (strcmp(cmd, "quit") == 0) {
         finish_go(u);
         u->quit = true;
-    } else if (strcmp(cmd, "d") == 0) {
-        cmd_show(u);
+    } else if (strcmp(cmd, "help") == 0) {
+        cmd_help();
+    } else if ((console = console_find(cmd)) != NULL) {
+        run_console(u, console, s);
     } else if (u->debug) {
         io_printf("info string unknown command: %s", cmd);
     }

@@ -1,0 +1,242 @@
+/*
+ * cecp_game.c — the game as the GUI runs it: new games and variants, who
+ * plays which side, the GUI's moves, taking moves back, results, pause.
+ * The engine's own moves are sent by cecp_search.c.
+ */
+#include <ctype.h>
+#include <string.h>
+#include "notation/fen.h"
+#include "protocol/cecp.h"
+#include "protocol/cecp_internal.h"
+#include "protocol/engine.h"
+#include "protocol/io.h"
+
+/* ------------------------------------------------------------------ */
+/* Moves from the GUI                                                 */
+
+bool cecp_looks_like_move(const char *s)
+{
+    if (strcmp(s, "@@@@") == 0 || strncmp(s, "O-O", 3) == 0 || strncmp(s, "0-0", 3) == 0)
+        return true;
+    if (isalpha((unsigned char)s[0]) && s[1] == '@')
+        return true;
+    return s[0] >= 'a' && s[0] <= 'p' && isdigit((unsigned char)s[1]);
+}
+
+void cecp_user_move(Cecp *c, const char *text)
+{
+    Move m;
+    char why[128];
+    if (c->bad_position) {
+        io_printf("Illegal move (illegal position): %s", text);
+        return;
+    }
+    if (c->engine_side == c->e->pos->side && !c->analyze && !c->game_over) {
+        io_printf("Illegal move (not your turn): %s", text);
+        return;
+    }
+    if (!engine_parse_move(c->e, text, true, &m, why, sizeof why)) {
+        io_printf("Illegal move (%s): %s", why, text);
+        return;
+    }
+    engine_make_move(c->e, m);
+    cecp_position_changed(c);
+    c->have_expected = false;
+    cecp_check_game_end(c);
+}
+
+/* Send the result if the game has ended by rule. */
+bool cecp_check_game_end(Cecp *c)
+{
+    GameEnd end;
+    if (!engine_game_end(c->e, &end))
+        return false;
+    io_printf("%s {%s}", rules_result_string(end.outcome, c->e->pos->side), end.reason);
+    c->game_over = true;
+    return true;
+}
+
+/* The position changed: forget things tied to the old one. */
+void cecp_position_changed(Cecp *c)
+{
+    c->exclude->n = 0;
+    c->lift_sq = -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Game commands                                                      */
+
+void cecp_reset_clocks(Cecp *c)
+{
+    c->time_ms = c->otim_ms = c->base_ms;
+}
+
+void cecp_cmd_new(Cecp *c, char *args)
+{
+    (void)args;
+    cecp_abandon_search(c);
+    const Variant *v = engine_find_variant(c->e, "chess");
+    if (v && v != c->e->variant)
+        engine_set_variant(c->e, v);
+    engine_new_game(c->e);
+    c->engine_side = BLACK;
+    c->sd = 0;
+    c->nps = 0;
+    c->random_on = false;
+    c->bad_position = c->game_over = c->draw_offered = c->have_expected = false;
+    c->edit_mode = false;
+    cecp_position_changed(c);
+    cecp_reset_clocks(c);
+}
+
+static void emit_line(const char *line, void *ctx)
+{
+    (void)ctx;
+    io_printf("%s", line);
+}
+
+void cecp_cmd_variant(Cecp *c, char *args)
+{
+    const Variant *v = cecp_find_variant(c->e->set, args);
+    if (!v) {
+        io_printf("Error (unsupported variant): variant %s", args);
+        return;
+    }
+    cecp_abandon_search(c);
+    engine_set_variant(c->e, v);
+    engine_new_game(c->e);
+    c->bad_position = c->game_over = c->have_expected = false;
+    cecp_position_changed(c);
+    cecp_setup_lines(v, emit_line, NULL);
+}
+
+void cecp_cmd_force(Cecp *c, char *args)
+{
+    (void)args;
+    cecp_abandon_search(c);
+    c->engine_side = CECP_NO_SIDE;
+}
+
+void cecp_cmd_go(Cecp *c, char *args)
+{
+    (void)args;
+    c->analyze = false;
+    c->engine_side = c->e->pos->side;
+}
+
+void cecp_cmd_playother(Cecp *c, char *args)
+{
+    (void)args;
+    c->analyze = false;
+    c->engine_side = !c->e->pos->side;
+}
+
+void cecp_cmd_usermove(Cecp *c, char *args)
+{
+    if (!*args) {
+        io_printf("Error (missing move): usermove");
+        return;
+    }
+    cecp_user_move(c, args);
+}
+
+void cecp_cmd_setboard(Cecp *c, char *args)
+{
+    char err[256];
+    cecp_abandon_search(c);
+    c->game_over = c->have_expected = false;
+    cecp_position_changed(c);
+    if (engine_set_fen(c->e, args, err, sizeof err) != 0) {
+        io_printf("tellusererror Illegal position: %s", err);
+        c->bad_position = true;
+        return;
+    }
+    c->bad_position = false;
+    cecp_check_game_end(c);
+}
+
+void cecp_cmd_undo(Cecp *c, char *args)
+{
+    (void)args;
+    cecp_abandon_search(c);
+    if (!engine_undo(c->e)) {
+        io_printf("Error (command not legal now): undo");
+        return;
+    }
+    c->game_over = c->have_expected = false;
+    cecp_position_changed(c);
+}
+
+void cecp_cmd_remove(Cecp *c, char *args)
+{
+    (void)args;
+    cecp_abandon_search(c);
+    if (engine_moves_played(c->e) < 2) {
+        io_printf("Error (command not legal now): remove");
+        return;
+    }
+    engine_undo(c->e);
+    engine_undo(c->e);
+    c->game_over = c->have_expected = false;
+    cecp_position_changed(c);
+}
+
+void cecp_cmd_draw(Cecp *c, char *args)
+{
+    (void)args;
+    if (c->engine_side != CECP_NO_SIDE)
+        c->draw_offered = true;
+}
+
+void cecp_cmd_result(Cecp *c, char *args)
+{
+    (void)args;
+    cecp_abandon_search(c);
+    c->engine_side = CECP_NO_SIDE;
+    c->game_over = true;
+}
+
+/* white / black: that side moves, the engine plays the other. */
+static void set_side_to_move(Cecp *c, int side)
+{
+    cecp_abandon_search(c);
+    if (c->e->pos->side != side) {
+        char fen[1024], err[256];
+        position_get_fen(c->e->pos, fen, sizeof fen);
+        char *sp = strchr(fen, ' ');
+        if (sp && (sp[1] == 'w' || sp[1] == 'b')) {
+            sp[1] = side == WHITE ? 'w' : 'b';
+            if (engine_set_fen(c->e, fen, err, sizeof err) != 0)
+                io_printf("Error (%s): %s", err, side == WHITE ? "white" : "black");
+        }
+    }
+    c->engine_side = !side;
+    c->analyze = false;
+    cecp_position_changed(c);
+}
+
+void cecp_cmd_white(Cecp *c, char *args) { (void)args; set_side_to_move(c, WHITE); }
+void cecp_cmd_black(Cecp *c, char *args) { (void)args; set_side_to_move(c, BLACK); }
+
+void cecp_cmd_quit(Cecp *c, char *args)
+{
+    (void)args;
+    cecp_abandon_search(c);
+    c->quit = true;
+}
+
+void cecp_cmd_pause(Cecp *c, char *args)
+{
+    (void)args;
+    if (c->paused)
+        return;
+    c->paused = true;
+    cecp_abandon_search(c);   /* resumed by a fresh search */
+}
+
+void cecp_cmd_resume(Cecp *c, char *args)
+{
+    (void)args;
+    c->paused = false;
+}
+

@@ -1,0 +1,147 @@
+/*
+ * cecp_internal.h — what the files of the XBoard / CECP front end share:
+ * the session state (struct Cecp) and the functions one file calls in
+ * another.  Not for use outside src/protocol/cecp*.c.
+ *
+ *   cecp.c           the command table, line dispatch and the backlog of
+ *                    commands waiting for the engine's move, handshake,
+ *                    features and options, the session loop
+ *   cecp_game.c      game flow: new, variant, go, force, moves from the
+ *                    GUI, undo, results
+ *   cecp_search.c    the engine's searches: thinking, pondering, analysis,
+ *                    thinking output, sending its moves, hints
+ *   cecp_settings.c  time controls and search settings
+ *   cecp_edit.c      the board in the GUI: edit mode, lift / put highlights
+ *   cecp_variant.c   variants as XBoard sees them (cecp.h)
+ *
+ * Every command handler runs on the main thread; the only field the
+ * search worker reads is `post` (and pv_pos, its scratch).
+ */
+#ifndef CECP_INTERNAL_H
+#define CECP_INTERNAL_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "protocol/engine.h"
+
+#define CECP_NO_SIDE (-1)
+
+typedef struct Cecp {
+    Engine *e;
+    bool xboard;                /* a GUI said `xboard` */
+    int  engine_side;           /* WHITE, BLACK or CECP_NO_SIDE (force mode) */
+    bool analyze;
+    atomic_bool post;
+    bool ponder_on;
+    bool random_on;
+    bool bad_position;          /* after an illegal setboard */
+    bool game_over;             /* a result was sent or received */
+    bool paused;
+    bool draw_offered;
+    bool quit;
+
+    /* edit mode (obsolete `edit`) */
+    bool edit_mode;
+    int  edit_color;
+    char edit_board[MAX_RANKS][MAX_FILES][4];
+
+    /* time control */
+    int     mps;
+    int64_t base_ms, inc_ms;
+    int64_t st_ms;              /* time per move (st); < 0: none */
+    int     sd, nps;
+    int64_t time_ms, otim_ms;
+
+    /* searching */
+    Move    expected;           /* our guess of the opponent's reply */
+    bool    have_expected;
+    Move    pondered;           /* the move assumed by the running ponder search */
+    MoveList *exclude;
+    int     lift_sq;            /* highlight: square lifted, -1 none */
+    Position *pv_pos;           /* scratch for writing PVs (worker thread) */
+
+    /* commands waiting for the end of a search */
+    char  **backlog;
+    int     nbacklog, capbacklog;
+} Cecp;
+
+/* A command's handler: `args` is the rest of the line after the command
+ * word and its blanks (maybe ""), which the handler may change. */
+typedef void (*CecpHandler)(Cecp *c, char *args);
+
+/* cecp.c: helpers */
+char *cecp_skip_space(char *s);
+/* m in XBoard's notation: XBoard's rank numbers, O-O / O-O-O for castling
+ * in shuffle variants. */
+void  cecp_write_move(const Position *pos, Move m, char *buf, size_t size);
+/* "Error (WHY): CMD ARGS", for a command refused as a whole. */
+void  cecp_command_error(const char *why, const char *cmd, const char *args);
+
+/* cecp_game.c */
+bool cecp_looks_like_move(const char *s);
+void cecp_user_move(Cecp *c, const char *text);
+/* Send the result if the game has ended by rule. */
+bool cecp_check_game_end(Cecp *c);
+/* The position changed: forget things tied to the old one. */
+void cecp_position_changed(Cecp *c);
+void cecp_reset_clocks(Cecp *c);
+void cecp_cmd_new(Cecp *c, char *args);
+void cecp_cmd_variant(Cecp *c, char *args);
+void cecp_cmd_force(Cecp *c, char *args);
+void cecp_cmd_go(Cecp *c, char *args);
+void cecp_cmd_playother(Cecp *c, char *args);
+void cecp_cmd_usermove(Cecp *c, char *args);
+void cecp_cmd_setboard(Cecp *c, char *args);
+void cecp_cmd_undo(Cecp *c, char *args);
+void cecp_cmd_remove(Cecp *c, char *args);
+void cecp_cmd_draw(Cecp *c, char *args);
+void cecp_cmd_result(Cecp *c, char *args);
+void cecp_cmd_white(Cecp *c, char *args);
+void cecp_cmd_black(Cecp *c, char *args);
+void cecp_cmd_quit(Cecp *c, char *args);
+void cecp_cmd_pause(Cecp *c, char *args);
+void cecp_cmd_resume(Cecp *c, char *args);
+
+/* cecp_search.c */
+/* Start whatever search the state asks for, if none runs. */
+void cecp_maybe_search(Cecp *c);
+/* Stop a search and forget its result. */
+void cecp_abandon_search(Cecp *c);
+/* The worker finished: play the move found when thinking. */
+void cecp_search_done(Cecp *c);
+/* During pondering: a hit turns the ponder search into thinking. */
+bool cecp_ponder_hit(Cecp *c, const char *text);
+void cecp_cmd_move_now(Cecp *c, char *args);
+void cecp_cmd_analyze(Cecp *c, char *args);
+void cecp_cmd_exit(Cecp *c, char *args);
+void cecp_cmd_stat(Cecp *c, char *args);
+void cecp_cmd_exclude(Cecp *c, char *args);
+void cecp_cmd_include(Cecp *c, char *args);
+void cecp_cmd_setscore(Cecp *c, char *args);
+void cecp_cmd_hint(Cecp *c, char *args);
+void cecp_cmd_bk(Cecp *c, char *args);
+
+/* cecp_settings.c */
+void cecp_cmd_level(Cecp *c, char *args);
+void cecp_cmd_st(Cecp *c, char *args);
+void cecp_cmd_sd(Cecp *c, char *args);
+void cecp_cmd_nps(Cecp *c, char *args);
+void cecp_cmd_time(Cecp *c, char *args);
+void cecp_cmd_otim(Cecp *c, char *args);
+void cecp_cmd_post(Cecp *c, char *args);
+void cecp_cmd_nopost(Cecp *c, char *args);
+void cecp_cmd_hard(Cecp *c, char *args);
+void cecp_cmd_easy(Cecp *c, char *args);
+void cecp_cmd_random(Cecp *c, char *args);
+void cecp_cmd_memory(Cecp *c, char *args);
+void cecp_cmd_cores(Cecp *c, char *args);
+
+/* cecp_edit.c */
+void cecp_cmd_edit(Cecp *c, char *args);
+/* A line in edit mode (instead of a command). */
+void cecp_edit_line(Cecp *c, const char *line);
+void cecp_cmd_lift(Cecp *c, char *args);
+void cecp_cmd_put(Cecp *c, char *args);
+
+#endif

@@ -612,6 +612,29 @@ static void check_gating_moves(const char *fen)
     free(ml);
 }
 
+/* A promoted rook ('~', it reverts to a pawn when captured) that castles
+ * stays promoted, and the hash follows: castling dropped the mark, and
+ * even the legality test of a castle (make, unmake) lost it. */
+static void test_castling_keeps_marks(void)
+{
+    set_fen("crazyhouse", "r1bqk2r~/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1");
+    int h8 = var_square(pos->v, 7, 7), f8 = var_square(pos->v, 5, 7);
+    MoveList *ml = malloc(sizeof *ml);
+    rules_legal_moves(pos, ml);
+    CU_ASSERT_EQUAL(pos->mark[h8], 1);
+    CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
+    char why[100];
+    Move castle;
+    CU_ASSERT_TRUE_FATAL(move_parse(pos, "e8g8", false, &castle, why, sizeof why));
+    position_make(pos, castle);
+    CU_ASSERT_EQUAL(pos->mark[f8], 1);
+    CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
+    position_unmake(pos);
+    CU_ASSERT_EQUAL(pos->mark[h8], 1);
+    CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
+    free(ml);
+}
+
 static void test_castling_with_gating(void)
 {
     char why[100];
@@ -842,6 +865,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "bad FENs: counters", test_bad_fen_counters);
     CU_add_test(s, "bad FENs: the bad token is quoted", test_bad_fen_quotes_token);
     CU_add_test(s, "bad FENs: royals", test_bad_fen_royals);
+    CU_add_test(s, "castling keeps the promoted mark", test_castling_keeps_marks);
     CU_add_test(s, "evaluation bounds", test_eval_bounds);
     CU_add_test(s, "game ends", test_game_ends);
     CU_add_test(s, "rule-restricted moves", test_rule_moves);

@@ -173,10 +173,11 @@ static void make_castle(Position *pos, Move m)
 {
     int king = m.from, partner = m.victim[0];
     uint8_t kc = pos->board[king], pc = pos->board[partner];
+    uint8_t km = pos->mark[king], pm = pos->mark[partner];   /* '~' stays on */
     remove_piece(pos, king);
     remove_piece(pos, partner);
-    add_piece(pos, m.to, kc, 0);
-    add_piece(pos, m.victim[1], pc, 0);
+    add_piece(pos, m.to, kc, km);
+    add_piece(pos, m.victim[1], pc, pm);
     clear_virgin(pos, king);
     clear_virgin(pos, partner);
 }
@@ -300,10 +301,11 @@ void position_unmake(Position *pos)
         break;
     case MOVE_CASTLE: {
         uint8_t kc = pos->board[m.to], pc = pos->board[m.victim[1]];
+        uint8_t km = pos->mark[m.to], pm = pos->mark[m.victim[1]];
         remove_piece(pos, m.to);
         remove_piece(pos, m.victim[1]);
-        add_piece(pos, m.from, kc, 0);
-        add_piece(pos, m.victim[0], pc, 0);
+        add_piece(pos, m.from, kc, km);
+        add_piece(pos, m.victim[0], pc, pm);
         break;
     }
     case MOVE_NULL:

@@ -370,6 +370,10 @@ static void test_bad_fen_royals(void)
        lack one */
     set_fen("atomic", "rnb4r/pppp1ppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQ - 0 1");
     CU_ASSERT_EQUAL(rules_immediate(pos), OUTCOME_LOSS);
+    /* ... even when the winner's king stands attacked, as it may after the
+       explosion took the piece between */
+    set_fen("atomic", "1nbb4/r2pp3/2p4p/5p2/1pP3PP/1P1P2NQ/3pP3/R1B1KB1R b - - 0 1");
+    CU_ASSERT_EQUAL(rules_immediate(pos), OUTCOME_LOSS);
     expect_refused("atomic", "rnb4r/pppp1ppp/8/8/8/8/PPPPPPPP/RNBQ1BNR b - - 0 1",
                    "white has no king");
     /* atomic: a king next to the enemy king cannot be taken, so is not in check */

@@ -408,7 +408,9 @@ static int check_royals(Position *pos, char *err, size_t n)
         /* with explosions a royal is blown up when the game ends: the
            position after that move has the side to move without one */
         bool blown_up = v->rules.explosions && c == pos->side;
-        if (needed != NO_TYPE && !have && !blown_up)
+        if (needed != NO_TYPE && !have && blown_up)
+            return 0;     /* a finished game: nothing else to check */
+        if (needed != NO_TYPE && !have)
             return fail(err, n, "%s has no %s (%s), which this variant needs", color_name(c),
                         v->piece[needed].name, v->piece[needed].id);
     }

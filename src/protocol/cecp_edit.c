@@ -104,12 +104,17 @@ void cecp_edit_line(Cecp *c, const char *line)
         size_t n = 0;
         if (*s == '+')
             id[n++] = *s++;
-        char letter = *s++;
+        char letter = *s;
+        if (!isalpha((unsigned char)letter)) {   /* "+" alone: nothing to step past */
+            io_printf("Error (bad edit command): %s", line);
+            return;
+        }
+        s++;
         if (*s == '!' || *s == '\'')
             id[n + 1] = *s++;
         id[n] = letter;
         int sq = square_parse(v, &s, true);
-        if (sq < 0 || *s || !isalpha((unsigned char)letter)) {
+        if (sq < 0 || *s) {
             io_printf("Error (bad edit command): %s", line);
             return;
         }

@@ -339,9 +339,11 @@ static void collect_fen(char **s, char **tok, char *fen)
 
 static void cmd_position(Uci *u, char *args)
 {
+    /* room for the command's FEN or the start position, measured before
+       next_token() cuts `args` into words */
+    char *fen = malloc(strlen(args) + 2 + strlen(u->e->variant->start_fen));
     char *s = args, *tok = next_token(&s);
     char err[256];
-    char *fen = malloc(strlen(args) + 2 + strlen(u->e->variant->start_fen));
     if (!fen) {
         io_debug("out of memory: position %s", args);
         return;

@@ -616,6 +616,19 @@ static void check_gating_moves(const char *fen)
     free(ml);
 }
 
+/* Seirawan: a castling right with an inner rook is written as its file
+ * letter, which reads back as a gating letter; the king's own letter must
+ * then follow, or reading the FEN back lost the king's right (a fuzzer
+ * finding: "GF" read back as "FG"). */
+static void test_gating_castling_letters(void)
+{
+    const char *fen = "rnbekb1r/pp1ppp2/7n/2p3pp/4P3/Nq1P1N2/PPP5/PHRQKBRR[Eh] b GEF - 10 1";
+    char out[FEN_MAX];
+    set_fen("seirawan", fen);
+    position_get_fen(pos, out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, fen);
+}
+
 /* A promoted rook ('~', it reverts to a pawn when captured) that castles
  * stays promoted, and the hash follows: castling dropped the mark, and
  * even the legality test of a castle (make, unmake) lost it. */
@@ -870,6 +883,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "bad FENs: the bad token is quoted", test_bad_fen_quotes_token);
     CU_add_test(s, "bad FENs: royals", test_bad_fen_royals);
     CU_add_test(s, "castling keeps the promoted mark", test_castling_keeps_marks);
+    CU_add_test(s, "gating and castling letters read back", test_gating_castling_letters);
     CU_add_test(s, "evaluation bounds", test_eval_bounds);
     CU_add_test(s, "game ends", test_game_ends);
     CU_add_test(s, "rule-restricted moves", test_rule_moves);

@@ -586,7 +586,11 @@ static char *write_castling(const Position *pos, char *p)
                     if (sqset_has(&pos->virgin, sq)) {
                         char ch = outermost ? (side == 0 ? 'K' : 'Q') : (char)('A' + f);
                         *p++ = color == WHITE ? ch : (char)tolower((unsigned char)ch);
-                        written[f] = written[kf] = true;
+                        written[f] = true;
+                        /* K/Q keep the king's right too; an inner file letter
+                           reads as a gating letter in gating variants, so the
+                           king's letter must follow it there */
+                        written[kf] |= outermost;
                     }
                     outermost = false;
                 }

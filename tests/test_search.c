@@ -9,6 +9,7 @@
  */
 #include <CUnit/Basic.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -408,6 +409,42 @@ static void *run_infinite(void *arg)
     return NULL;
 }
 
+static atomic_bool ponder_done;
+
+static void *run_ponder(void *arg)
+{
+    Worker *w = arg;
+    SearchLimits lim = limits_depth(3, 0);
+    lim.ponder = true;
+    w->best = search_run(w->s, w->pos, &lim, NULL, NULL);
+    atomic_store(&ponder_done, true);
+    return NULL;
+}
+
+/* A ponderhit that arrives after the search was started but before its
+ * thread runs is kept: the search then answers when done, instead of
+ * waiting for a stop that never comes (it did). */
+static void test_early_ponderhit(void)
+{
+    Worker w;
+    w.pos = load("chess", NULL);
+    w.s = search_for(w.pos, 8, &w.et);
+    search_arm(w.s, true);
+    search_ponderhit(w.s);
+    atomic_store(&ponder_done, false);
+    pthread_t th;
+    CU_ASSERT_FATAL(pthread_create(&th, NULL, run_ponder, &w) == 0);
+    struct timespec ts = { 0, 10000000 };
+    for (int i = 0; i < 1000 && !atomic_load(&ponder_done); i++)
+        nanosleep(&ts, NULL);
+    CU_ASSERT(atomic_load(&ponder_done));
+    search_stop(w.s);                    /* releases it if it still waits */
+    pthread_join(th, NULL);
+    CU_ASSERT(w.best.kind != MOVE_NULL);
+    search_free(w.s, w.et);
+    free(w.pos);
+}
+
 /* Start an infinite search with `threads` threads on another thread, wait
  * until it has visibly searched (by nodes, not by the clock), stop it: the
  * answer must be a legal move. */
@@ -417,7 +454,7 @@ static void stop_infinite_search(const char *variant, int threads, uint64_t min_
     w.pos = load(variant, NULL);
     w.s = search_for(w.pos, 8, &w.et);
     search_set_threads(w.s, threads);
-    search_arm(w.s);
+    search_arm(w.s, false);
     pthread_t th;
     CU_ASSERT_FATAL(pthread_create(&th, NULL, run_infinite, &w) == 0);
     struct timespec ts = { 0, 1000000 };
@@ -602,6 +639,7 @@ int main(void)
     CU_add_test(t, "node limit", test_node_limit);
     CU_add_test(t, "no legal move", test_no_moves);
     CU_add_test(t, "stop from another thread", test_stop_from_thread);
+    CU_add_test(t, "a ponderhit before the search thread runs", test_early_ponderhit);
     CU_add_test(t, "Lazy SMP helpers", test_lazy_smp);
     CU_add_test(t, "multipv with exclude", test_multipv_exclude);
     CU_add_test(t, "promotion worth more than the pawn", test_promotion_worth);

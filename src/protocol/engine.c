@@ -314,7 +314,8 @@ void engine_search_start(Engine *e, const Position *root, const Move *premove,
     e->done = false;
     e->search_id++;
     e->activity = activity;
-    search_arm(e->search);   /* a stop from now on is kept, even before the worker runs */
+    /* a stop or ponderhit from now on is kept, even before the worker runs */
+    search_arm(e->search, e->limits.ponder);
     if (pthread_create(&e->worker, NULL, worker_main, e) != 0) {
         perror("menagerie: pthread_create");
         exit(1);

@@ -133,9 +133,10 @@ void search_clear(Search *s)
         clear_thread_state(s->helpers[i]);
 }
 
-void search_arm(Search *s)
+void search_arm(Search *s, bool ponder)
 {
     atomic_store(&s->stop, false);
+    atomic_store(&s->pondering, ponder);
     atomic_store(&s->armed, true);
 }
 

@@ -106,10 +106,13 @@ static void hold_until_released(Search *s)
 Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
                 const SearchCallbacks *cb, Move *ponder_out)
 {
-    if (!atomic_exchange(&s->armed, false))
+    /* armed: search_arm already set stop and pondering, and a stop or a
+       ponderhit may have come since; they must not be lost */
+    if (!atomic_exchange(&s->armed, false)) {
         atomic_store(&s->stop, false);
+        atomic_store(&s->pondering, limits->ponder);
+    }
     atomic_store(&s->start_ms, search_now_ms());
-    atomic_store(&s->pondering, limits->ponder);
     memcpy(s->pos, pos, sizeof *pos);
     trim_history(s->pos);
     /* the rules read from the history which moves checked: know it now,

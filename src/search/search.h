@@ -77,11 +77,12 @@ void    search_set_eval(Search *s, const EvalTables *et);
 Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
                 const SearchCallbacks *cb, Move *ponder_out);
 
-/* Optional, on the input thread before the worker calls search_run: a
- * search_stop that arrives before search_run has started then still
- * stops it.  (Without it, search_run forgets stops that came earlier, so
- * a stray stop while idle cannot cut the next search short.) */
-void search_arm(Search *s);
+/* Optional, on the input thread before the worker calls search_run with
+ * the same `ponder` as its limits: a search_stop or search_ponderhit that
+ * arrives before search_run has started then still takes effect.
+ * (Without it, search_run forgets stops that came earlier, so a stray
+ * stop while idle cannot cut the next search short.) */
+void search_arm(Search *s, bool ponder);
 void search_stop(Search *s);        /* thread-safe; returns at once */
 void search_ponderhit(Search *s);   /* thread-safe: pondering turns into a normal search */
 uint64_t search_nodes(const Search *s);   /* nodes so far (thread-safe, approximate) */

@@ -32,7 +32,7 @@ static void usage(FILE *out)
         "commands on standard input (XBoard/CECP v2, or UCI after 'uci').\n"
         "\n"
         "Commands:\n"
-        "  perft [-v VARIANT] [--fen FEN] [--moves MOVES] [--divide] DEPTH\n"
+        "  perft [-v VARIANT] [--fen FEN] [--moves \"MOVE ...\"] [--divide] DEPTH\n"
         "                       count the leaves of the legal move tree\n"
         "  perft -v VARIANT --suite FILE [--max-depth N] [--max-nodes N]\n"
         "                       check a file of reference perft counts\n"
@@ -162,7 +162,8 @@ static int cmd_perft(const VariantSet *set, int argc, char **argv)
         return failures == 0 ? 0 : 1;
     }
     if (optind != argc - 1) {
-        fprintf(stderr, "menagerie perft: give one DEPTH\n");
+        fprintf(stderr, "menagerie perft: give one DEPTH (and the moves of --moves as one "
+                        "argument: --moves \"e2e4 e7e5\")\n");
         return 2;
     }
     if (!cli_number("perft", "DEPTH", argv[optind], 0, PERFT_DEPTH_MAX, &depth))

@@ -311,7 +311,7 @@ int cmd_show(const VariantSet *set, int argc, char **argv)
         else
             fprintf(stderr, "menagerie show: unknown variant '%s' (see 'menagerie list')\n",
                     argv[1]);
-        return 1;
+        return 2;    /* an unknown variant is a usage error, as for perft and eval */
     }
     variant_print_show(v, stdout);
     return 0;

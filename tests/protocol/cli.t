@@ -77,3 +77,12 @@ Error (unsupported variant): variant deep
 pong 1
 tests/protocol/bad/yaml-deep.yaml:3:68: error: YAML nesting deeper than 64 levels
 [0]
+$ menagerie perft --moves c3c4 e7e6 2
+menagerie perft: give one DEPTH (and the moves of --moves as one argument: --moves "e2e4 e7e5")
+[2]
+$ menagerie perft --moves "c2c4 e7e6" 2
+Nodes searched: 654
+[0]
+$ menagerie show foo
+menagerie show: unknown variant 'foo' (did you mean 'zoo'?)
+[2]

@@ -439,5 +439,9 @@ void eval_print(const EvalTables *et, const Position *pos, FILE *out)
     fprintf(out, "%-14s %8d %8d\n", "Total", mg, eg);
     fprintf(out, "Phase %d/256 (256 = opening)\n", phase);
     int white = pos->side == WHITE ? score : -score;
+    int blended = (mg * phase + eg * (256 - phase)) / 256;
+    if (blended != white)   /* drawish scaling or the bound on scores */
+        fprintf(out, "Blended %+d, scaled to %+d (pawnless material that may not mate, "
+                "or the score bound)\n", blended, white);
     fprintf(out, "Evaluation: %+d (white's view), %+d (side to move)\n", white, score);
 }

@@ -99,7 +99,7 @@ bool attack_in_check(const Position *pos, int color)
     for (int i = 0; i < pos->nlist[color]; i++) {
         int sq = pos->list[color][i];
         uint8_t code = pos->board[sq];
-        /* (empty only while position_illegal hides a gated piece) */
+        /* (empty only while attack_left_illegal hides a gated piece) */
         if (code == EMPTY || !(v->royal_types >> code_type(code) & 1))
             continue;
         royals++;

@@ -28,7 +28,7 @@ bool attack_square(const Position *pos, int sq, int by);
 int attack_royal_exposure(const Position *pos, int color, SquareSet *set);
 
 /* Would a royal of the side not `by` standing on `sq` be attacked?  As
- * square_attacked, but with explosions (atomic) a square next to a royal of
+ * attack_square, but with explosions (atomic) a square next to a royal of
  * `by` is safe: capturing there would blow that royal up too. */
 bool attack_royal_square(const Position *pos, int sq, int by);
 

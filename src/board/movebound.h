@@ -8,7 +8,7 @@
 
 /* An upper bound on the pseudo-legal moves of any position of the variant
  * (any placement, any pieces in hand); -1 when out of memory.  Move lists
- * hold MAX_MOVES, so variant_finalize refuses a variant above that. */
+ * hold MAX_MOVES, so the catalog (catalog/prepare.c) refuses a variant above that. */
 long movebound_of(const Variant *v);
 
 #endif

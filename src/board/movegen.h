@@ -13,7 +13,7 @@ void movegen_pseudo(const Position *pos, MoveList *ml);
 
 /* Part of the pseudo-legal moves, for staged move picking: GEN_NOISY
  * gives captures (e.p. too) and promotions, GEN_QUIET the rest (castling
- * and drops among them); both together are exactly gen_pseudo.  The
+ * and drops among them); both together are exactly movegen_pseudo.  The
  * moves are appended to ml. */
 enum { GEN_NOISY = 1, GEN_QUIET = 2 };
 void movegen_staged(const Position *pos, MoveList *ml, unsigned gen);

@@ -11,7 +11,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "catalog/alloc.h"
+#include "util/alloc.h"
 #include "catalog/documents.h"
 #include "catalog/load.h"
 
@@ -22,7 +22,7 @@ static const char *store_string(struct DocumentStore *store, char *s)
 {
     if (store->nstrings == store->capstrings) {
         store->capstrings = store->capstrings ? 2 * store->capstrings : 32;
-        store->strings = catalog_realloc(store->strings,
+        store->strings = alloc_realloc(store->strings,
                                          store->capstrings * sizeof *store->strings);
     }
     store->strings[store->nstrings++] = s;
@@ -32,7 +32,7 @@ static const char *store_string(struct DocumentStore *store, char *s)
 struct DocumentStore *documents_of(VariantSet *set)
 {
     if (!set->documents) {
-        set->documents = catalog_realloc(NULL, sizeof *set->documents);
+        set->documents = alloc_realloc(NULL, sizeof *set->documents);
         memset(set->documents, 0, sizeof *set->documents);
     }
     return set->documents;
@@ -61,9 +61,9 @@ static VariantDoc *store_new_doc(struct DocumentStore *store)
 {
     if (store->n == store->cap) {
         store->cap = store->cap ? 2 * store->cap : 64;
-        store->docs = catalog_realloc(store->docs, store->cap * sizeof *store->docs);
+        store->docs = alloc_realloc(store->docs, store->cap * sizeof *store->docs);
     }
-    VariantDoc *doc = catalog_realloc(NULL, sizeof *doc);
+    VariantDoc *doc = alloc_realloc(NULL, sizeof *doc);
     memset(doc, 0, sizeof *doc);
     store->docs[store->n++] = doc;
     return doc;
@@ -88,10 +88,10 @@ int documents_add_text(LoadSession *session, const char *file, const char *origi
     int n;
 
     diag_init(&d, session->out, session->prefix);
-    file = store_string(store, catalog_strdup(file));
-    origin = store_string(store, catalog_strdup(origin));
+    file = store_string(store, alloc_strdup(file));
+    origin = store_string(store, alloc_strdup(origin));
     if (dir)
-        dir = store_string(store, catalog_strdup(dir));
+        dir = store_string(store, alloc_strdup(dir));
     n = tree_parse(file, text, &store->arena, &d, roots, MAX_DOCS_PER_FILE);
     if (n == 0 && d.errors == 0)
         diag_error(&d, file, 0, 0, "the file holds no variant");
@@ -132,7 +132,7 @@ static char *read_whole_file(const char *path, char *err, size_t errsize)
     for (;;) {
         if (cap - len < 4096) {
             cap = cap ? 2 * cap : 8192;
-            buf = catalog_realloc(buf, cap + 1);
+            buf = alloc_realloc(buf, cap + 1);
         }
         size_t got = fread(buf + len, 1, cap - len, f);
         len += got;
@@ -161,9 +161,9 @@ static char *directory_of(const char *path)
 {
     const char *slash = strrchr(path, '/');
     if (!slash)
-        return catalog_strdup(".");
+        return alloc_strdup(".");
     size_t n = (size_t)(slash - path);
-    char *dir = catalog_realloc(NULL, n + 2);
+    char *dir = alloc_realloc(NULL, n + 2);
     memcpy(dir, path, n ? n : 1);
     dir[n ? n : 1] = '\0';
     return dir;
@@ -224,15 +224,15 @@ static void add_directory(LoadSession *session, const char *path, int priority)
             continue;
         if (n == cap) {
             cap = cap ? 2 * cap : 32;
-            names = catalog_realloc(names, cap * sizeof *names);
+            names = alloc_realloc(names, cap * sizeof *names);
         }
-        names[n++] = catalog_strdup(e->d_name);
+        names[n++] = alloc_strdup(e->d_name);
     }
     closedir(dir);
     qsort(names, n, sizeof *names, compare_names);
     for (int i = 0; i < n; i++) {
         size_t len = strlen(path) + strlen(names[i]) + 2;
-        char *full = catalog_realloc(NULL, len);
+        char *full = alloc_realloc(NULL, len);
         snprintf(full, len, "%s%s%s", path, has_suffix(path, "/") ? "" : "/", names[i]);
         documents_add_file(session, full, priority, NULL);
         free(full);
@@ -290,9 +290,9 @@ static char *join_path(const char *dir, const char *rel)
         for (rel += 2; *rel == '/'; rel++)
             ;
     if (rel[0] == '/' || !strcmp(dir, "."))
-        return catalog_strdup(rel);
+        return alloc_strdup(rel);
     size_t len = strlen(dir) + strlen(rel) + 2;
-    char *path = catalog_realloc(NULL, len);
+    char *path = alloc_realloc(NULL, len);
     snprintf(path, len, "%s%s%s", dir, has_suffix(dir, "/") ? "" : "/", rel);
     return path;
 }

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog/alloc.h"
+#include "util/alloc.h"
 #include "catalog/extends.h"
 #include "catalog/load.h"
 #include "catalog/prepare.h"
@@ -30,7 +30,7 @@ bool load_document(LoadSession *session, VariantDoc *doc, Diag *d)
 
     if (doc->state != DOC_NEW)
         return doc->state == DOC_OK;
-    out = catalog_realloc(NULL, sizeof *out);
+    out = alloc_realloc(NULL, sizeof *out);
     doc->state = DOC_BUSY;
     session->stack[session->depth++] = doc;
     ok = extends_resolve(session, doc, d);

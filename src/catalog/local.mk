@@ -10,7 +10,6 @@ src_libengine_a_SOURCES += \
 	src/catalog/schema_values.c src/catalog/schema_pieces.c \
 	src/catalog/schema_game.c src/catalog/schema_rules.c \
 	src/catalog/regions.h src/catalog/regions.c \
-	src/catalog/alloc.h src/catalog/alloc.c \
 	src/catalog/prepare.h src/catalog/prepare.c
 src_libengine_a_CPPFLAGS += -DPKGDATADIR='"$(pkgdatadir)"'
 

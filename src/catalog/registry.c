@@ -11,7 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "catalog/alloc.h"
+#include "util/alloc.h"
 #include "catalog/documents.h"
 #include "catalog/load.h"
 #include "catalog/variant_load.h"
@@ -63,7 +63,7 @@ static void set_install(LoadSession *session, VariantDoc *doc, Variant *v, Diag 
     }
     if (set->count == set->cap) {
         set->cap = set->cap ? 2 * set->cap : 64;
-        set->items = catalog_realloc(set->items, set->cap * sizeof *set->items);
+        set->items = alloc_realloc(set->items, set->cap * sizeof *set->items);
     }
     set->items[set->count++] = v;
 }
@@ -139,7 +139,7 @@ int varset_load_builtin(VariantSet *set, FILE *diag, const char *prefix)
 /* Entries of a ':'-list, in order, with `priority` counting down. */
 static void add_search_list(LoadSession *session, const char *list, int *priority, bool must_exist)
 {
-    char *copy = catalog_strdup(list), *save = NULL;
+    char *copy = alloc_strdup(list), *save = NULL;
     for (char *p = strtok_r(copy, ":", &save); p; p = strtok_r(NULL, ":", &save)) {
         if (!*p)
             continue;

@@ -13,7 +13,7 @@
 #include <strings.h>
 #include <yaml.h>
 
-#include "catalog/alloc.h"
+#include "util/alloc.h"
 #include "catalog/yaml_tree.h"
 
 /* Aliases share nodes, so a small file can stand for a huge tree (a
@@ -41,7 +41,7 @@ typedef struct {
 
 static TreeNode *node_new(TreeNode **arena, TreeKind kind, const char *file, int line, int col)
 {
-    TreeNode *n = catalog_realloc(NULL, sizeof *n);
+    TreeNode *n = alloc_realloc(NULL, sizeof *n);
     memset(n, 0, sizeof *n);
     n->kind = kind;
     n->file = file;
@@ -77,9 +77,9 @@ static void node_append(TreeNode *parent, TreeNode *key, TreeNode *val)
     }
     if (parent->n == parent->cap) {
         parent->cap = parent->cap ? 2 * parent->cap : 8;
-        parent->vals = catalog_realloc(parent->vals, parent->cap * sizeof *parent->vals);
+        parent->vals = alloc_realloc(parent->vals, parent->cap * sizeof *parent->vals);
         if (parent->kind == TREE_MAP)
-            parent->keys = catalog_realloc(parent->keys, parent->cap * sizeof *parent->keys);
+            parent->keys = alloc_realloc(parent->keys, parent->cap * sizeof *parent->keys);
     }
     if (parent->kind == TREE_MAP)
         parent->keys[parent->n] = key;
@@ -153,9 +153,9 @@ static void remember_anchor(TreeBuilder *tb, const yaml_char_t *anchor, TreeNode
         return;
     if (tb->nanchors == tb->capanchors) {
         tb->capanchors = tb->capanchors ? 2 * tb->capanchors : 8;
-        tb->anchors = catalog_realloc(tb->anchors, tb->capanchors * sizeof *tb->anchors);
+        tb->anchors = alloc_realloc(tb->anchors, tb->capanchors * sizeof *tb->anchors);
     }
-    tb->anchors[tb->nanchors].name = catalog_strdup((const char *)anchor);
+    tb->anchors[tb->nanchors].name = alloc_strdup((const char *)anchor);
     tb->anchors[tb->nanchors++].node = node;
 }
 
@@ -167,7 +167,7 @@ static TreeNode *build_scalar(TreeBuilder *tb, yaml_event_t *ev)
     TreeNode *n = node_new(tb->arena, TREE_SCALAR, tb->file, line, col);
     yaml_scalar_style_t style = ev->data.scalar.style;
 
-    n->text = catalog_strdup((const char *)ev->data.scalar.value);
+    n->text = alloc_strdup((const char *)ev->data.scalar.value);
     n->skip = (style == YAML_SINGLE_QUOTED_SCALAR_STYLE
                || style == YAML_DOUBLE_QUOTED_SCALAR_STYLE) ? 1 : 0;
     n->multiline = style == YAML_LITERAL_SCALAR_STYLE || style == YAML_FOLDED_SCALAR_STYLE;
@@ -180,7 +180,7 @@ static TreeNode *build_scalar(TreeBuilder *tb, yaml_event_t *ev)
 static TreeNode *null_node(TreeBuilder *tb, int line, int col)
 {
     TreeNode *n = node_new(tb->arena, TREE_SCALAR, tb->file, line, col);
-    n->text = catalog_strdup("");
+    n->text = alloc_strdup("");
     n->null = true;
     return n;
 }

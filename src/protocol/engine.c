@@ -5,22 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "util/alloc.h"
 #include "notation/move_text.h"
 #include "notation/fen.h"
 #include "protocol/engine.h"
 #include "protocol/io.h"
 #include "board/movegen.h"
 #include "board/rules.h"
-
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n);
-    if (!p) {
-        fprintf(stderr, "menagerie: out of memory\n");
-        exit(1);
-    }
-    return p;
-}
 
 int64_t engine_now_ms(void)
 {
@@ -40,17 +31,17 @@ static const Variant *default_variant(const VariantSet *set)
 
 Engine *engine_create(VariantSet *set)
 {
-    Engine *e = xmalloc(sizeof *e);
+    Engine *e = alloc_memory(sizeof *e);
     memset(e, 0, sizeof *e);
     e->set = set;
     e->opt.hash_mb = ENGINE_HASH_MB;
     e->opt.threads = 1;
     e->opt.multipv = 1;
     e->opt.resign_cp = 0;
-    e->pos = xmalloc(sizeof *e->pos);
-    e->search_pos = xmalloc(sizeof *e->search_pos);
-    e->include = xmalloc(sizeof *e->include);
-    e->exclude = xmalloc(sizeof *e->exclude);
+    e->pos = alloc_memory(sizeof *e->pos);
+    e->search_pos = alloc_memory(sizeof *e->search_pos);
+    e->include = alloc_memory(sizeof *e->include);
+    e->exclude = alloc_memory(sizeof *e->exclude);
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->done_cond, NULL);
     e->search = search_create(e->opt.hash_mb);
@@ -202,7 +193,7 @@ void engine_legal_moves(Engine *e, MoveList *ml)
 
 bool engine_is_legal(Engine *e, Move m)
 {
-    MoveList *ml = xmalloc(sizeof *ml);
+    MoveList *ml = alloc_memory(sizeof *ml);
     rules_playable_moves(e->pos, ml);
     bool found = false;
     for (int i = 0; i < ml->n && !found; i++)

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/alloc.h"
 #include "protocol/io.h"
 #include "util/number.h"
 
@@ -24,22 +25,14 @@ static struct {
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 static char debug_prefix[32] = "# ";
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n);
-    if (!p)
-        abort();
-    return p;
-}
-
 /* Queue an event; `text` (may be NULL) is copied, at most `len` bytes. */
 static void queue_push(IoEvent kind, const char *text, size_t len, unsigned search_id)
 {
-    IoItem *it = xmalloc(sizeof *it);
+    IoItem *it = alloc_memory(sizeof *it);
     it->next = NULL;
     it->msg.kind = kind;
     it->msg.search_id = search_id;
-    it->msg.text = xmalloc(len + 1);
+    it->msg.text = alloc_memory(len + 1);
     if (len)
         memcpy(it->msg.text, text, len);
     it->msg.text[len] = '\0';
@@ -84,10 +77,7 @@ static bool read_line(FILE *in, LineBuffer *b)
         }
         if (b->len + 1 >= b->cap) {
             size_t cap = b->cap ? b->cap * 2 : 256;
-            char *p = realloc(b->text, cap);
-            if (!p)
-                abort();
-            b->text = p;
+            b->text = alloc_realloc(b->text, cap);
             b->cap = cap;
         }
         b->text[b->len++] = (char)ch;

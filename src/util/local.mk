@@ -1,5 +1,6 @@
-# util/: what every layer may use: the checked number reader and
-# compiler-style diagnostics.
+# util/: what every layer may use: the checked number reader,
+# compiler-style diagnostics, allocation that exits when memory runs out.
 src_libengine_a_SOURCES += \
 	src/util/number.h src/util/number.c \
-	src/util/diag.h src/util/diag.c
+	src/util/diag.h src/util/diag.c \
+	src/util/alloc.h src/util/alloc.c

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog/alloc.h"
+#include "util/alloc.h"
 
-void *catalog_realloc(void *p, size_t n)
+void *alloc_realloc(void *p, size_t n)
 {
     void *q = realloc(p, n ? n : 1);
     if (!q) {
@@ -18,8 +18,13 @@ void *catalog_realloc(void *p, size_t n)
     return q;
 }
 
-char *catalog_strdup(const char *s)
+void *alloc_memory(size_t n)
+{
+    return alloc_realloc(NULL, n);
+}
+
+char *alloc_strdup(const char *s)
 {
     size_t n = strlen(s) + 1;
-    return memcpy(catalog_realloc(NULL, n), s, n);
+    return memcpy(alloc_realloc(NULL, n), s, n);
 }

@@ -251,29 +251,27 @@ bool rules_insufficient_material(const Position *pos)
     return rules_only_royals(pos, WHITE) && rules_only_royals(pos, BLACK);
 }
 
-int rules_repetitions(const Position *pos)
+/* Over the repetition window (since the last irreversible move): how
+ * often the current position occurred before, and in *earliest the plies
+ * back to its first occurrence, the cycle the repetition rule judges. */
+static int repetition_walk(const Position *pos, int *earliest)
 {
-    int n = 0;
-    int limit = pos->ply - pos->rep_plies;
+    int n = 0, limit = pos->ply - pos->rep_plies;
     if (limit < 0)
         limit = 0;
+    *earliest = 0;
     for (int i = pos->ply - 2; i >= limit; i -= 2)
-        if (pos->undo[i].hash == pos->hash)
+        if (pos->undo[i].hash == pos->hash) {
             n++;
+            *earliest = pos->ply - i;
+        }
     return n;
 }
 
-/* The plies back to the earliest occurrence of the current position
- * within the repetition window: the cycle the repetition rule judges. */
-static int earliest_repetition_plies(const Position *pos)
+int rules_repetitions(const Position *pos)
 {
-    int plies = 0, limit = pos->ply - pos->rep_plies;
-    if (limit < 0)
-        limit = 0;
-    for (int i = pos->ply - 2; i >= limit; i -= 2)
-        if (pos->undo[i].hash == pos->hash)
-            plies = pos->ply - i;
-    return plies;
+    int earliest;
+    return repetition_walk(pos, &earliest);
 }
 
 /* ---- moves ---------------------------------------------------------------- */
@@ -363,7 +361,9 @@ static bool announce_repetition(Position *pos, GameEnd *end)
 {
     const Rules *r = &pos->v->rules;
     bool perpetual;
-    Outcome o = rules_repetition(pos, earliest_repetition_plies(pos), &perpetual);
+    int earliest;
+    repetition_walk(pos, &earliest);
+    Outcome o = rules_repetition(pos, earliest, &perpetual);
     if (perpetual)
         return set_end(end, o, "perpetual check");
     char buf[80];

@@ -93,6 +93,13 @@ static const RuleCase cases[] = {
       "e2d2 d10e10 d2a2 e10d10", OUTCOME_NONE, NULL },
     { "xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 116 80",
       "e2d2 d10e10 d2a2 e10d10 a2b2 d10e10", OUTCOME_DRAW, "60-move rule" },
+    /* ... and the answers to checks, as XBoard counts: 122 plies, 2 checks
+       and 2 answers leave 118 (claimed as a draw before, and refused by
+       XBoard as a false claim) */
+    { "xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 114 80",
+      "e2d2 d10e10 d2d3 e10e9 d3e3 e9d9 e3a3 d9d10", OUTCOME_NONE, NULL },
+    { "xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 116 80",
+      "e2d2 d10e10 d2d3 e10e9 d3e3 e9d9 e3a3 d9d10", OUTCOME_DRAW, "60-move rule" },
     /* insufficient material; with the bare-king rule two bare kings draw */
     { "chess", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "e1e2", OUTCOME_DRAW, "insufficient material" },
     { "chess", "4k3/8/8/8/8/8/4r3/3K4 w - - 0 1", "d1c1", OUTCOME_NONE, NULL },

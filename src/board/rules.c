@@ -224,20 +224,32 @@ Outcome rules_repetition(Position *pos, int cycle_plies, bool *perpetual)
     return we_checked ? r->perpetual_check : outcome_invert(r->perpetual_check);
 }
 
-/* XBoard referees xiangqi with checking moves left out of the count: a
- * 60-move claim counted with the checks was refused as false and lost. */
+/* Plies since the last irreversible move that XBoard counts toward
+ * xiangqi's move rule: neither a check nor the answer to one, and (as
+ * XBoard counts) one less when the irreversible move itself checked.
+ * Counting only the checks, a claim after a long R v R ending with many
+ * checks was refused as false and lost. */
+static int plies_without_checks(Position *pos, int plies)
+{
+    int n = plies_in_history(pos, plies + 1);   /* the irreversible move too */
+    rules_note_checks(pos, n);
+    int counted = plies;
+    for (int k = 0; k < n; k++) {
+        bool checked = pos->undo[pos->ply - 1 - k].gave_check == 1;
+        bool answered_check = k + 1 < n && pos->undo[pos->ply - 2 - k].gave_check == 1;
+        counted -= k < plies ? (checked || answered_check) : checked;
+    }
+    return counted;
+}
+
 bool rules_move_rule_reached(Position *pos)
 {
     const Rules *r = &pos->v->rules;
     int plies = pos->halfmove;
     if (!r->move_rule || plies < 2 * r->move_rule)
         return false;
-    if (r->move_rule_skips_checks) {
-        int n = plies_in_history(pos, plies);
-        rules_note_checks(pos, n);
-        for (int k = 0; k < n; k++)
-            plies -= pos->undo[pos->ply - 1 - k].gave_check == 1;
-    }
+    if (r->move_rule_skips_checks)
+        plies = plies_without_checks(pos, plies);
     return plies >= 2 * r->move_rule;
 }
 

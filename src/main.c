@@ -13,6 +13,7 @@
 #include "notation/move_text.h"
 #include "notation/fen.h"
 #include "commands/bench.h"
+#include "commands/datagen.h"
 #include "board/movegen.h"
 #include "board/perft.h"
 #include "commands/perft_suite.h"
@@ -42,6 +43,9 @@ static void usage(FILE *out)
         "  bench [DEPTH]        search fixed positions; prints a node-count signature\n"
         "  eval [-v VARIANT] [--fen FEN]\n"
         "                       show the static evaluation term by term\n"
+        "  datagen -v VARIANT -o FILE [--games N] [--nodes N | --depth D] [--random-plies K]\n"
+        "          [--threads T] [--seed S] [--hash MB] [--max-plies P]\n"
+        "                       self-play games written as training data (FEN | score | result)\n"
         "\n"
         "Options:\n"
         "  --variants PATH      extra variant files or directories (':'-separated),\n"
@@ -230,6 +234,8 @@ int main(int argc, char **argv)
         rc = cmd_bench(&set, argc - i, argv + i);
     } else if (strcmp(cmd, "eval") == 0) {
         rc = cmd_eval(&set, argc - i, argv + i);
+    } else if (strcmp(cmd, "datagen") == 0) {
+        rc = cmd_datagen(&set, argc - i, argv + i);
     } else {
         fprintf(stderr, "menagerie: unknown command '%s'\n", cmd);
         usage(stderr);

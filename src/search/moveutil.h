@@ -1,7 +1,8 @@
 /*
  * moveutil.h — what the search asks of a move: is it the same as another
  * (one 64-bit comparison), no move at all, tactical, a flag move; which
- * type moves; what its capture is worth.  Private to src/search.
+ * type moves; what its capture is worth.  For src/search, and for datagen
+ * (commands/), whose positions must be quiet by the search's own test.
  */
 #ifndef SEARCH_MOVEUTIL_H
 #define SEARCH_MOVEUTIL_H

@@ -1,0 +1,65 @@
+/*
+ * datagen.h — the `datagen` command: self-play games with the engine's own
+ * search, written as training data for `tune`.
+ *
+ * The file holds one position a line, "FEN | SCORE | RESULT": the FEN as
+ * the FEN writer prints it for the variant, the search score in centipawns
+ * from White's view, the game's result from White's view (1.0, 0.5, 0.0).
+ * Lines starting with '#' are comments: the first is a header naming the
+ * variant and every setting that changes the games, and each game ends
+ * with a "# game N: ..." line.  Games are written whole and in order, so
+ * the file depends only on the settings (not on --threads), and a run that
+ * was stopped is continued from its last complete game.
+ */
+#ifndef DATAGEN_H
+#define DATAGEN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "catalog/variant_load.h"
+
+/* Defaults and the bounds the command line is checked against. */
+#define DATAGEN_DEFAULT_GAMES        1000
+#define DATAGEN_DEFAULT_NODES        5000
+#define DATAGEN_DEFAULT_RANDOM_PLIES 8
+#define DATAGEN_DEFAULT_HASH_MB      4
+#define DATAGEN_DEFAULT_MAX_PLIES    400
+#define DATAGEN_DEFAULT_SEED         1
+#define DATAGEN_GAMES_MAX            100000000LL
+#define DATAGEN_NODES_MAX            1000000000LL
+#define DATAGEN_DEPTH_MAX            64
+#define DATAGEN_RANDOM_PLIES_MAX     100
+#define DATAGEN_THREADS_MAX          256
+#define DATAGEN_HASH_MAX             4096
+#define DATAGEN_MAX_PLIES_MAX        1000
+
+typedef struct {
+    const char *variant;      /* name or alias */
+    const char *path;         /* the data file, created or continued */
+    long long   games;        /* the file holds this many games when done */
+    long long   nodes;        /* node limit per move (0 with a depth limit) */
+    long long   depth;        /* depth limit per move (0: the node limit) */
+    long long   random_plies; /* random moves that open each game */
+    long long   threads;      /* games played at once */
+    long long   seed;
+    long long   hash_mb;      /* hash table per thread */
+    long long   max_plies;    /* a game still going after this many plies is drawn */
+} DatagenOptions;
+
+/* The defaults above, the thread count from the number of processors, and
+ * no variant or file. */
+void datagen_defaults(DatagenOptions *opt);
+
+/* Create opt->path, or continue it after its last complete game, until it
+ * holds opt->games games.  Progress (a bar when `log` is a terminal) and a
+ * summary go to `log` (NULL: silent); errors always go to stderr.  Returns
+ * the exit status: 0 done, 1 an I/O error, 2 refused (unknown variant,
+ * settings that contradict each other or the file's header). */
+int datagen_run(const VariantSet *set, const DatagenOptions *opt, FILE *log);
+
+/* `menagerie datagen -v VARIANT -o FILE [--games N] [--nodes N | --depth D]
+ *  [--random-plies K] [--threads T] [--seed S] [--hash MB] [--max-plies P]` */
+int cmd_datagen(const VariantSet *set, int argc, char **argv);
+
+#endif

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "notation/move_text.h"
 #include "notation/fen.h"
 #include "commands/bench.h"
@@ -219,7 +220,8 @@ int main(int argc, char **argv)
     varset_load_all(&set, extra_path, stderr, "");
     int rc = 0;
     if (!cmd) {
-        rc = protocol_run(&set);
+        ProtocolOptions opt = { .person = isatty(STDIN_FILENO) };
+        rc = protocol_run(&set, &opt);
     } else if (strcmp(cmd, "perft") == 0) {
         rc = cmd_perft(&set, argc - i, argv + i);
     } else if (strcmp(cmd, "list") == 0) {

@@ -21,3 +21,10 @@ EXTRA_DIST += tests/protocol.sh tests/cli.sh \
 	$(PROTOCOL_TRANSCRIPTS:%=tests/protocol/cecp-%.out) \
 	$(PROTOCOL_UCI_TRANSCRIPTS:%=tests/protocol/uci-%.in) \
 	$(PROTOCOL_UCI_TRANSCRIPTS:%=tests/protocol/uci-%.out)
+
+# Console sessions typed through a pseudo-terminal (tests/console.py): a
+# person at the terminal, tests/console/NAME.in against NAME.out.
+TESTS += tests/console.sh
+CONSOLE_TRANSCRIPTS = ranks
+EXTRA_DIST += tests/console.sh tests/console.py \
+	$(CONSOLE_TRANSCRIPTS:%=tests/console/%.in) $(CONSOLE_TRANSCRIPTS:%=tests/console/%.out)

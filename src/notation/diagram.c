@@ -8,6 +8,7 @@
 #include <string.h>
 #include "notation/diagram.h"
 #include "notation/fen.h"
+#include "notation/move_text.h"
 
 static void print_hand(const Position *pos, int color, FILE *out)
 {
@@ -26,13 +27,29 @@ static void print_hand(const Position *pos, int color, FILE *out)
     fprintf(out, "%s\n", any ? "" : " -");
 }
 
+/* The number on rank `rank`'s label, as square names have it. */
+static const char *rank_label(const Variant *v, int rank, bool cecp_ranks, char *buf)
+{
+    char name[8];
+    square_name(v, var_square(v, 0, rank), cecp_ranks, name);
+    strcpy(buf, name + 1);
+    return buf;
+}
+
 void position_print(const Position *pos, FILE *out)
+{
+    DiagramStyle plain = { .cecp_ranks = false };
+    diagram_print(pos, &plain, out);
+}
+
+void diagram_print(const Position *pos, const DiagramStyle *style, FILE *out)
 {
     const Variant *v = pos->v;
     if (v->has_drops)
         print_hand(pos, BLACK, out);
     for (int rank = v->ranks - 1; rank >= 0; rank--) {
-        fprintf(out, "%3d ", rank + 1);
+        char label[8];
+        fprintf(out, "%3s ", rank_label(v, rank, style->cecp_ranks, label));
         for (int file = 0; file < v->files; file++) {
             int sq = var_square(v, file, rank);
             uint8_t c = pos->board[sq];

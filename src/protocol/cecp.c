@@ -58,8 +58,13 @@ static char *split_command(char *line)
     return cecp_skip_space(p);
 }
 
-/* m in XBoard's notation (cecp_internal.h). */
-void cecp_write_move(const Position *pos, Move m, char *buf, size_t size)
+bool cecp_wire_ranks(const Cecp *c)
+{
+    return !atomic_load(&c->console);
+}
+
+/* m in the session's notation (cecp_internal.h). */
+void cecp_write_move(const Cecp *c, const Position *pos, Move m, char *buf, size_t size)
 {
     const Variant *v = pos->v;
     if (m.kind == MOVE_CASTLE && v->castling.shuffle) {
@@ -67,7 +72,7 @@ void cecp_write_move(const Position *pos, Move m, char *buf, size_t size)
         snprintf(buf, size, "%s", short_side ? "O-O" : "O-O-O");
         return;
     }
-    move_to_string(pos, m, true, buf, size);
+    move_to_string(pos, m, cecp_wire_ranks(c), buf, size);
 }
 
 /* "Error (WHY): CMD ARGS", for a command refused as a whole. */
@@ -83,6 +88,7 @@ static void cmd_xboard(Cecp *c, char *args)
 {
     (void)args;
     c->xboard = true;
+    atomic_store(&c->console, false);
     io_set_debug_prefix("# ");
     io_printf("%s", "");
 }
@@ -101,6 +107,7 @@ static void cmd_protover(Cecp *c, char *args)
 {
     (void)args;
     c->xboard = true;
+    atomic_store(&c->console, false);
     io_printf("feature done=0");
     io_printf("feature ping=1 setboard=1 usermove=1 playother=1 draw=1 time=1 reuse=1 "
               "sigint=0 sigterm=0 san=0 analyze=1 pause=1 nps=1 exclude=1 highlight=1 "
@@ -169,6 +176,9 @@ static void cmd_help(Cecp *c, char *args)
     static const char *const before[] = {
         "Menagerie speaks XBoard (CECP v2) here; 'uci' as the first command selects UCI.",
         "Moves are typed in coordinate notation: e2e4, e7e8q, P@e5, O-O.",
+        "Squares are named as 'd' labels them: files a, b, c..., ranks from 1 at",
+        "the console (xiangqi h3e3, grand a10a9); after 'xboard' ten-rank boards",
+        "count their ranks from 0, as XBoard does.",
         "  new               start a new game of chess (the engine plays Black)",
         "  variant NAME      switch to another variant ('variants' lists them)",
         "  go / force        engine plays the side to move / plays neither side",
@@ -309,13 +319,13 @@ static char *backlog_pop(Cecp *c)
 static void write_console_move(const void *ctx, const Position *pos, Move m, char *buf,
                                size_t size)
 {
-    (void)ctx;
-    cecp_write_move(pos, m, buf, size);
+    cecp_write_move(ctx, pos, m, buf, size);
 }
 
 static ConsoleHost console_host(Cecp *c)
 {
-    return (ConsoleHost){ c->e, true, write_console_move, cecp_command_error, NULL };
+    return (ConsoleHost){ c->e, cecp_wire_ranks(c), write_console_move, cecp_command_error,
+                          c };
 }
 
 /* Run one command line; `raw` is kept intact for the backlog, `line` is
@@ -385,7 +395,7 @@ void cecp_line_too_long(const char *start)
     io_printf("Error (line too long, over %d bytes, ignored): %s...", IO_LINE_MAX, start);
 }
 
-static Cecp *cecp_create(VariantSet *set)
+static Cecp *cecp_create(VariantSet *set, const ProtocolOptions *opt)
 {
     Cecp *c = calloc(1, sizeof *c);
     if (!c)
@@ -402,6 +412,7 @@ static Cecp *cecp_create(VariantSet *set)
     c->lift_sq = -1;
     cecp_reset_clocks(c);
     atomic_init(&c->post, false);
+    atomic_init(&c->console, opt && opt->person);
     return c;
 }
 
@@ -416,11 +427,11 @@ static void cecp_destroy(Cecp *c)
     free(c);
 }
 
-int cecp_run(VariantSet *set, const char *first)
+int cecp_run(VariantSet *set, const char *first, const ProtocolOptions *opt)
 {
-    Cecp *c = cecp_create(set);
+    Cecp *c = cecp_create(set, opt);
     io_set_debug_prefix("# ");
-    if (isatty(STDIN_FILENO) && (!first || strcmp(first, "xboard") != 0))
+    if (atomic_load(&c->console) && (!first || strcmp(first, "xboard") != 0))
         io_printf("%s %s: type 'help' for the commands", ENGINE_NAME, PACKAGE_VERSION);
     if (first)
         handle_line(c, first);

@@ -35,7 +35,7 @@ void cecp_user_move(Cecp *c, const char *text)
         io_printf("Illegal move (not your turn): %s", text);
         return;
     }
-    if (!engine_parse_move(c->e, text, true, &m, why, sizeof why)) {
+    if (!engine_parse_move(c->e, text, cecp_wire_ranks(c), &m, why, sizeof why)) {
         io_printf("Illegal move (%s): %s", why, text);
         return;
     }

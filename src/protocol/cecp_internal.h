@@ -30,6 +30,11 @@
 typedef struct Cecp {
     Engine *e;
     bool xboard;                /* a GUI said `xboard` */
+    /* A person types at a terminal (console mode) until `xboard` or
+     * `protover`: squares are then named as the diagram shows them (ranks
+     * from 1 on every board), not with XBoard's 10-rank numbering from 0.
+     * Read by the worker for the thinking output. */
+    atomic_bool console;
     int  engine_side;           /* WHITE, BLACK or CECP_NO_SIDE (force mode) */
     bool analyze;
     atomic_bool post;
@@ -72,9 +77,12 @@ typedef void (*CecpHandler)(Cecp *c, char *args);
 
 /* cecp.c: helpers */
 char *cecp_skip_space(char *s);
-/* m in XBoard's notation: XBoard's rank numbers, O-O / O-O-O for castling
- * in shuffle variants. */
-void  cecp_write_move(const Position *pos, Move m, char *buf, size_t size);
+/* Are squares numbered as XBoard does (move_text.h's cecp_ranks)?  Not
+ * for a person at the console. */
+bool  cecp_wire_ranks(const Cecp *c);
+/* m in the session's notation: XBoard's rank numbers (cecp_wire_ranks),
+ * O-O / O-O-O for castling in shuffle variants. */
+void  cecp_write_move(const Cecp *c, const Position *pos, Move m, char *buf, size_t size);
 /* "Error (WHY): CMD ARGS", for a command refused as a whole. */
 void  cecp_command_error(const char *why, const char *cmd, const char *args);
 

@@ -13,6 +13,12 @@ typedef struct {
     /* Label the ranks as moves are read (move_text.h's cecp_ranks): from
      * 0 on 10-rank boards for XBoard, from 1 otherwise. */
     bool cecp_ranks;
+    /* For a person at a terminal: mark the last move and a royal piece in
+     * check (in words below the board, and on it when `colour`), and leave
+     * the FEN out. */
+    bool marks;
+    /* Mark with ANSI colours (the terminal has them). */
+    bool colour;
 } DiagramStyle;
 
 /* Print a board diagram with hands and FEN (the `d` command). */

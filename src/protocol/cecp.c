@@ -88,7 +88,7 @@ static void cmd_xboard(Cecp *c, char *args)
 {
     (void)args;
     c->xboard = true;
-    atomic_store(&c->console, false);
+    cecp_console_leave(c);
     io_set_debug_prefix("# ");
     io_printf("%s", "");
 }
@@ -107,7 +107,7 @@ static void cmd_protover(Cecp *c, char *args)
 {
     (void)args;
     c->xboard = true;
-    atomic_store(&c->console, false);
+    cecp_console_leave(c);
     io_printf("feature done=0");
     io_printf("feature ping=1 setboard=1 usermove=1 playother=1 draw=1 time=1 reuse=1 "
               "sigint=0 sigterm=0 san=0 analyze=1 pause=1 nps=1 exclude=1 highlight=1 "
@@ -218,6 +218,19 @@ static void cmd_ping(Cecp *c, char *args)
 
 static void cmd_ignore(Cecp *c, char *args) { (void)c; (void)args; }
 
+/* uci: a person who typed it at the console gets UCI (a GUI says it
+ * first and never comes here). */
+static void cmd_uci(Cecp *c, char *args)
+{
+    if (!atomic_load(&c->console)) {
+        cecp_command_error("unknown command", "uci", args);
+        return;
+    }
+    cecp_console_leave(c);
+    cecp_abandon_search(c);
+    c->switch_to_uci = c->quit = true;
+}
+
 /* ------------------------------------------------------------------ */
 /* Dispatch                                                           */
 
@@ -279,6 +292,7 @@ static const CecpCommand commands[] = {
     { "resume",    cecp_cmd_resume,     CMD_QUIET },
     { "help",      cmd_help,            CMD_QUIET },
     { "variants",  cmd_variants,        CMD_QUIET },
+    { "uci",       cmd_uci,             CMD_ABORT },
 };
 
 static const CecpCommand *find_command(const char *name)
@@ -381,6 +395,7 @@ static void run_line(Cecp *c, const char *raw, char *line)
 
 static void handle_line(Cecp *c, const char *raw)
 {
+    c->prompted = false;
     char *line = strdup(raw);
     if (!line) {
         io_printf("Error (out of memory): %s", raw);
@@ -431,8 +446,8 @@ int cecp_run(VariantSet *set, const char *first, const ProtocolOptions *opt)
 {
     Cecp *c = cecp_create(set, opt);
     io_set_debug_prefix("# ");
-    if (atomic_load(&c->console) && (!first || strcmp(first, "xboard") != 0))
-        io_printf("%s %s: type 'help' for the commands", ENGINE_NAME, PACKAGE_VERSION);
+    if (atomic_load(&c->console))
+        cecp_console_start(c);
     if (first)
         handle_line(c, first);
     while (!c->quit) {
@@ -443,6 +458,8 @@ int cecp_run(VariantSet *set, const char *first, const ProtocolOptions *opt)
             free(line);
             continue;
         }
+        if (atomic_load(&c->console) && c->e->activity != ENGINE_THINK)
+            cecp_console_waiting(c);
         IoMessage m;
         io_next(&m);
         if (m.kind == IO_EOF && c->e->activity == ENGINE_THINK) {
@@ -461,6 +478,7 @@ int cecp_run(VariantSet *set, const char *first, const ProtocolOptions *opt)
         }
         io_release(&m);
     }
+    int rc = c->switch_to_uci ? CECP_SWITCH_TO_UCI : 0;
     cecp_destroy(c);
-    return 0;
+    return rc;
 }

@@ -19,6 +19,8 @@
 #include "protocol/protocol.h"
 
 int cecp_run(VariantSet *set, const char *first, const ProtocolOptions *opt);
+/* What cecp_run returns when a person typed `uci` at the console. */
+#define CECP_SWITCH_TO_UCI (-1)
 
 /* Answer a line refused for its length (io.h IO_LINE_TOO_LONG); `start`
  * is its beginning. */

@@ -4,6 +4,7 @@
  * The engine's own moves are sent by cecp_search.c.
  */
 #include <ctype.h>
+#include <stdatomic.h>
 #include <string.h>
 #include "notation/fen.h"
 #include "protocol/cecp.h"
@@ -51,7 +52,10 @@ bool cecp_check_game_end(Cecp *c)
     GameEnd end;
     if (!engine_game_end(c->e, &end))
         return false;
-    io_printf("%s {%s}", rules_result_string(end.outcome, c->e->pos->side), end.reason);
+    if (atomic_load(&c->console))
+        cecp_console_game_over(c, &end);
+    else
+        io_printf("%s {%s}", rules_result_string(end.outcome, c->e->pos->side), end.reason);
     c->game_over = true;
     return true;
 }

@@ -20,6 +20,11 @@ int protocol_run(VariantSet *set, const ProtocolOptions *opt)
 
 int protocol_serve(VariantSet *set, const ProtocolOptions *opt)
 {
+    if (opt && opt->person) {
+        /* greet at once; `uci` typed by the person still selects UCI */
+        int rc = cecp_run(set, NULL, opt);
+        return rc == CECP_SWITCH_TO_UCI ? uci_run(set, "uci") : rc;
+    }
     for (;;) {
         IoMessage m;
         io_next(&m);

@@ -1,7 +1,9 @@
 /*
  * protocol.h — the protocol loop `menagerie` runs without a subcommand.
  * The first command decides: `uci` selects UCI, anything else (`xboard`,
- * or a command typed by hand) CECP / console mode.
+ * or a command typed by hand) CECP / console mode.  A person at a
+ * terminal is greeted before the first command (console mode; `uci`
+ * typed first still selects UCI).
  */
 #ifndef PROTOCOL_H
 #define PROTOCOL_H

@@ -2,9 +2,10 @@
 # to the engine by tests/protocol.sh and the answers compared with NAME.out.
 # tests/cli.sh runs the command lines of tests/protocol/cli.t the same way.
 TESTS += tests/protocol.sh tests/cli.sh
-PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking busy clocks edit eof errors game \
+PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking busy clocks edit eof errors game illegal \
 	handshake longline numbers ponder setscore variants varpath
-PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console eof longline numbers search
+PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console eof illegal longline numbers \
+	search
 # Broken variant files the badvariants transcripts load.
 PROTOCOL_BAD_VARIANTS = \
 	xbetza-bad-leg xbetza-bracket xbetza-coordinates xbetza-digits xbetza-long \
@@ -25,6 +26,6 @@ EXTRA_DIST += tests/protocol.sh tests/cli.sh \
 # Console sessions typed through a pseudo-terminal (tests/console.py): a
 # person at the terminal, tests/console/NAME.in against NAME.out.
 TESTS += tests/console.sh
-CONSOLE_TRANSCRIPTS = colour nocolour play ranks uci
+CONSOLE_TRANSCRIPTS = colour illegal nocolour play ranks uci
 EXTRA_DIST += tests/console.sh tests/console.py \
 	$(CONSOLE_TRANSCRIPTS:%=tests/console/%.in) $(CONSOLE_TRANSCRIPTS:%=tests/console/%.out)

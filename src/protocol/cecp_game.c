@@ -15,13 +15,42 @@
 /* ------------------------------------------------------------------ */
 /* Moves from the GUI                                                 */
 
+/* A move in coordinate notation (e2e4, e7e8q), or written in standard
+ * algebraic notation (e4, Nf3, exd5, e8=Q+, Rae1, shogi's P*5e) or close
+ * to it: an optional piece letter, then only lower-case letters, digits
+ * and SAN's signs, with a file and a rank among them.  Such text is
+ * answered as a move (refused with the reason), not as an unknown
+ * command. */
+static bool written_like_a_move(const char *s)
+{
+    if (*s == '+')
+        s++;
+    if (isupper((unsigned char)*s))
+        s++;
+    bool file = false, rank = false;
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch >= 'a' && ch <= 'p')
+            file = true;
+        else if (islower(ch))
+            continue;        /* a promotion letter (e7e8q) */
+        else if (isdigit(ch))
+            rank = true;
+        else if (ch == '=' && isupper((unsigned char)s[1]))
+            s++;
+        else if (!strchr("x:-*+#!?", ch))
+            return false;
+    }
+    return file && rank;
+}
+
 bool cecp_looks_like_move(const char *s)
 {
     if (strcmp(s, "@@@@") == 0 || strncmp(s, "O-O", 3) == 0 || strncmp(s, "0-0", 3) == 0)
         return true;
     if (isalpha((unsigned char)s[0]) && s[1] == '@')
         return true;
-    return s[0] >= 'a' && s[0] <= 'p' && isdigit((unsigned char)s[1]);
+    return written_like_a_move(s);
 }
 
 void cecp_user_move(Cecp *c, const char *text)
@@ -34,6 +63,13 @@ void cecp_user_move(Cecp *c, const char *text)
     }
     if (c->engine_side == c->e->pos->side && !c->analyze && !c->game_over) {
         io_printf("Illegal move (not your turn): %s", text);
+        return;
+    }
+    if (c->game_over && atomic_load(&c->console)) {
+        /* a GUI may play on after a result (force mode, analysis); a
+           person is told the game has ended */
+        io_printf("Illegal move (the game is over; 'new' starts another game, 'undo' takes "
+                  "a move back): %s", text);
         return;
     }
     if (!engine_parse_move(c->e, text, cecp_wire_ranks(c), &m, why, sizeof why)) {

@@ -61,7 +61,7 @@ h2h4: 1
 Nodes searched: 20
 [0]
 $ menagerie perft --moves 'e2e4 e2e4' 1
-menagerie perft: move 'e2e4': illegal move
+menagerie perft: move 'e2e4': no piece on e2
 [2]
 $ menagerie check tests/protocol/bad/xbetza-unbalanced.yaml tests/protocol/bad/yaml-tab.yaml
 tests/protocol/bad/xbetza-unbalanced.yaml:4:16: error: invalid XBetza 'Q(': unexpected character '('

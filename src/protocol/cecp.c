@@ -19,6 +19,7 @@
 #include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
+#include "commands/variant_cmds.h"
 #include "notation/move_text.h"
 #include "protocol/cecp.h"
 #include "protocol/cecp_internal.h"
@@ -179,7 +180,8 @@ static void cmd_help(Cecp *c, char *args)
         "Squares are named as 'd' labels them: files a, b, c..., ranks from 1 at",
         "the console (xiangqi h3e3, grand a10a9); after 'xboard' ten-rank boards",
         "count their ranks from 0, as XBoard does.",
-        "  new               start a new game of chess (the engine plays Black)",
+        "  new               start a new game, the engine playing Black (at the",
+        "                    console in the same variant; for XBoard, chess)",
         "  variant NAME      switch to another variant ('variants' lists them)",
         "  go / force        engine plays the side to move / plays neither side",
         "  undo / remove     take back one / two moves",
@@ -199,15 +201,14 @@ static void cmd_help(Cecp *c, char *args)
         io_printf("%s", after[i]);
 }
 
+/* variants: the same list as `menagerie list` (a person's command; XBoard
+ * learns the names from `feature variants`). */
 static void cmd_variants(Cecp *c, char *args)
 {
     (void)args;
-    char *list = malloc(65536);
-    if (!list)
-        return;
-    cecp_variant_list(c->e->set, list, 65536);
-    io_printf("%s", list);
-    free(list);
+    IoBlock out;
+    variant_print_list(c->e->set, io_block_open(&out));
+    io_block_print(&out);
 }
 
 static void cmd_ping(Cecp *c, char *args)
@@ -428,6 +429,9 @@ static Cecp *cecp_create(VariantSet *set, const ProtocolOptions *opt)
     cecp_reset_clocks(c);
     atomic_init(&c->post, false);
     atomic_init(&c->console, opt && opt->person);
+    const Variant *v = opt && opt->variant ? varset_find(set, opt->variant) : NULL;
+    if (v)
+        engine_set_variant(c->e, v);
     return c;
 }
 

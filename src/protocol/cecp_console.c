@@ -87,3 +87,14 @@ void cecp_console_leave(Cecp *c)
     c->prompted = false;
     atomic_store(&c->console, false);
 }
+
+void cecp_console_unknown_variant(Cecp *c, const char *name)
+{
+    const char *hint = *name ? varset_suggest(c->e->set, name) : NULL;
+    if (!*name)
+        io_printf("'variant NAME' switches to variant NAME; 'variants' lists them.");
+    else if (hint)
+        io_printf("Did you mean '%s'?  'variants' lists them all.", hint);
+    else
+        io_printf("'variants' lists the variants there are.");
+}

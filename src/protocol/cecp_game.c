@@ -115,7 +115,10 @@ void cecp_cmd_new(Cecp *c, char *args)
 {
     (void)args;
     cecp_abandon_search(c);
-    const Variant *v = engine_find_variant(c->e, "chess");
+    /* XBoard's `new` is a game of chess (it sends `variant` after it); a
+       person at the console keeps playing the variant chosen */
+    const Variant *v = atomic_load(&c->console) ? c->e->variant
+                                                 : engine_find_variant(c->e, "chess");
     if (v && v != c->e->variant)
         engine_set_variant(c->e, v);
     engine_new_game(c->e);
@@ -140,6 +143,8 @@ void cecp_cmd_variant(Cecp *c, char *args)
     const Variant *v = cecp_find_variant(c->e->set, args);
     if (!v) {
         io_printf("Error (unsupported variant): variant %s", args);
+        if (atomic_load(&c->console))
+            cecp_console_unknown_variant(c, args);
         return;
     }
     cecp_abandon_search(c);
@@ -147,7 +152,8 @@ void cecp_cmd_variant(Cecp *c, char *args)
     engine_new_game(c->e);
     c->bad_position = c->game_over = c->have_expected = false;
     cecp_position_changed(c);
-    cecp_setup_lines(v, emit_line, NULL);
+    if (!atomic_load(&c->console))      /* teaching XBoard the pieces */
+        cecp_setup_lines(v, emit_line, NULL);
 }
 
 void cecp_cmd_force(Cecp *c, char *args)

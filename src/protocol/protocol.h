@@ -17,6 +17,9 @@ typedef struct {
      * where squares are named as the board diagram shows them, until
      * `xboard` says a GUI is there after all. */
     bool person;
+    /* The variant to start in (a name or alias that exists), NULL: chess.
+     * CECP only: UCI chooses with UCI_Variant. */
+    const char *variant;
 } ProtocolOptions;
 
 /* Read standard input (io_start) and serve one session. */

@@ -86,3 +86,27 @@ Nodes searched: 654
 $ menagerie show foo
 menagerie show: unknown variant 'foo' (did you mean 'zoo'?)
 [2]
+$ menagerie -v foo
+menagerie: unknown variant 'foo' (did you mean 'zoo'?)
+[2]
+$ menagerie -v xiangqi perft 1
+menagerie: -v before a command chooses the variant of the console session; give it after the command: menagerie perft -v xiangqi
+[2]
+$ printf 'd\nquit\n' | menagerie --variant=xiangqi
+  9  r  h  e  a  k  a  e  h  r 
+  8  .  .  .  .  .  .  .  .  . 
+  7  .  c  .  .  .  .  .  c  . 
+  6  p  .  p  .  p  .  p  .  p 
+  5  .  .  .  .  .  .  .  .  . 
+  4  .  .  .  .  .  .  .  .  . 
+  3  P  .  P  .  P  .  P  .  P 
+  2  .  C  .  .  .  .  .  C  . 
+  1  .  .  .  .  .  .  .  .  . 
+  0  R  H  E  A  K  A  E  H  R 
+     a  b  c  d  e  f  g  h  i 
+White to move
+FEN: rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1
+[0]
+$ [ "$(printf 'variants\nquit\n' | menagerie)" = "$(menagerie list)" ] && echo "variants = list"
+variants = list
+[0]

@@ -172,14 +172,9 @@ static void cmd_option(Cecp *c, char *args)
 
 static void cmd_help(Cecp *c, char *args)
 {
-    (void)c;
     (void)args;
     static const char *const before[] = {
         "Menagerie speaks XBoard (CECP v2) here; 'uci' as the first command selects UCI.",
-        "Moves are typed in coordinate notation: e2e4, e7e8q, P@e5, O-O.",
-        "Squares are named as 'd' labels them: files a, b, c..., ranks from 1 at",
-        "the console (xiangqi h3e3, grand a10a9); after 'xboard' ten-rank boards",
-        "count their ranks from 0, as XBoard does.",
         "  new               start a new game, the engine playing Black (at the",
         "                    console in the same variant; for XBoard, chess)",
         "  variant NAME      switch to another variant ('variants' lists them)",
@@ -194,7 +189,9 @@ static void cmd_help(Cecp *c, char *args)
         "  hint              suggest a move",
         "  quit              leave",
     };
-    for (size_t i = 0; i < sizeof before / sizeof before[0]; i++)
+    io_printf("%s", before[0]);
+    cecp_help_moves(c);
+    for (size_t i = 1; i < sizeof before / sizeof before[0]; i++)
         io_printf("%s", before[i]);
     console_help();
     for (size_t i = 0; i < sizeof after / sizeof after[0]; i++)

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "notation/diagram.h"
+#include "notation/move_text.h"
 #include "protocol/cecp_internal.h"
 #include "protocol/engine.h"
 #include "protocol/io.h"
@@ -97,4 +98,47 @@ void cecp_console_unknown_variant(Cecp *c, const char *name)
         io_printf("Did you mean '%s'?  'variants' lists them all.", hint);
     else
         io_printf("'variants' lists the variants there are.");
+}
+
+/* Does the variant promote shogi-style, to a piece's '+' form? */
+static bool promotes_with_plus(const Variant *v)
+{
+    for (int t = 0; t < v->ntypes; t++)
+        if (v->piece[t].promoted != NO_TYPE)
+            return true;
+    return false;
+}
+
+void cecp_help_moves(Cecp *c)
+{
+    const Variant *v = c->e->variant;
+    bool wire = cecp_wire_ranks(c);
+    char first[8], last[8];
+    square_name(v, 0, wire, first);
+    square_name(v, v->files * v->ranks - 1, wire, last);
+    io_printf("Moves in %s are typed as the from and to squares, files %c to %c and ranks",
+              v->name, first[0], last[0]);
+    io_printf("%s to %s as 'd' labels them: %s.", first + 1, last + 1,
+              v->ranks >= 10 && !wire ? "e2e4, with two digits from rank 10 on: a10a9"
+                                      : "e2e4");
+    if (v->ranks == 10)
+        io_printf("%s", wire ? "XBoard numbers these ten ranks from 0; at the console they "
+                               "go from 1."
+                             : "After 'xboard' the ten ranks go from 0, as XBoard has them.");
+    if (v->has_promotion)
+        io_printf("%s", promotes_with_plus(v)
+                  ? "A promotion adds + to the move (e7e8+); without it the piece stays as it "
+                    "is."
+                  : "A promotion adds the new piece's letter (e7e8q).");
+    if (v->has_drops)
+        io_printf("A piece from hand is dropped with its letter, @ and the square (P@e5).");
+    if (v->castling.enabled)
+        io_printf("%s", v->castling.shuffle
+                  ? "Castling: O-O or O-O-O, or the king onto its rook."
+                  : "Castling: the king's move (e1g1), or O-O / O-O-O.");
+    if (v->hand.gating) {
+        io_printf("A piece from hand comes in with the first move of a back-rank piece,");
+        io_printf("its letter added (g1f3h).");
+    }
+    io_printf("SAN (Nf3) is not read; 'moves' lists the legal moves as they are typed.");
 }

@@ -164,6 +164,9 @@ void cecp_console_game_over(Cecp *c, const GameEnd *end);
 /* The engine waits for the person: the board if the position changed,
  * what there is to tell, the prompt (once until the next input). */
 void cecp_console_waiting(Cecp *c);
+/* For `help`: how moves are typed in the variant being played (squares,
+ * promotions, drops, castling, gating). */
+void cecp_help_moves(Cecp *c);
 /* `variant NAME` named none: suggest the nearest and say how to list them. */
 void cecp_console_unknown_variant(Cecp *c, const char *name);
 /* A GUI took over (`xboard`, `protover`): console mode ends. */

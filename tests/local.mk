@@ -9,6 +9,7 @@ include tests/engine.mk
 include tests/search.mk
 include tests/protocol.mk
 include tests/match.mk
+include tests/install.mk
 
 # The layering of src/: includes point down, no include cycles.
 TESTS += tests/layering.sh

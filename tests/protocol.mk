@@ -15,7 +15,9 @@ PROTOCOL_BAD_VARIANTS = \
 	yaml-empty-piece yaml-list yaml-no-parent yaml-scalar yaml-tab yaml-unclosed \
 	yaml-unknown-key yaml-unterminated yaml-alias-self yaml-alias-bomb \
 	yaml-board-overflow yaml-too-many-moves
-EXTRA_DIST += tests/protocol.sh tests/cli.sh \
+# (tools/perft-speed: for its --help in cli.t)
+EXTRA_DIST += tests/protocol.sh tests/cli.sh tools/perft-speed \
+	tools/perft_fairy_stockfish.py tools/perft_sjaakii.py \
 	tests/protocol/cli.t tests/protocol/bad-suite.perft tests/protocol/bad/README \
 	$(PROTOCOL_BAD_VARIANTS:%=tests/protocol/bad/%.yaml) \
 	$(PROTOCOL_TRANSCRIPTS:%=tests/protocol/cecp-%.in) \

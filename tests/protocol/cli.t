@@ -110,3 +110,20 @@ FEN: rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1
 $ [ "$(printf 'variants\nquit\n' | menagerie)" = "$(menagerie list)" ] && echo "variants = list"
 variants = list
 [0]
+$ sh tools/perft-speed --help
+Usage: tools/perft-speed [MENAGERIE]
+
+Perft speed of Menagerie (default: the menagerie program of the build
+tree) against Fairy-Stockfish and Sjaak II on the start positions of chess,
+capablanca, shogi and xiangqi: the best of three runs each, and the ratios.
+Needs /usr/games/fairy-stockfish, /usr/games/sjaakii, python3 and bc.
+[0]
+$ sh tools/perft-speed --frobnicate
+perft-speed: unknown option '--frobnicate'
+Usage: tools/perft-speed [MENAGERIE]
+
+Perft speed of Menagerie (default: the menagerie program of the build
+tree) against Fairy-Stockfish and Sjaak II on the start positions of chess,
+capablanca, shogi and xiangqi: the best of three runs each, and the ratios.
+Needs /usr/games/fairy-stockfish, /usr/games/sjaakii, python3 and bc.
+[2]

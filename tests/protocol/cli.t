@@ -127,3 +127,41 @@ tree) against Fairy-Stockfish and Sjaak II on the start positions of chess,
 capablanca, shogi and xiangqi: the best of three runs each, and the ratios.
 Needs /usr/games/fairy-stockfish, /usr/games/sjaakii, python3 and bc.
 [2]
+$ menagerie show xiangqi | sed -n '/^A  advisor/,/a b c/p'
+A  advisor  F  value 200
+   confined to d1 e1 f1 d2 e2 f2 d3 e3 f3
+ 10  . . . . . . . . .
+  9  . . . . . . . . .
+  8  . . . . . . . . .
+  7  . . . . . . . . .
+  6  . . . . . . . . .
+  5  . . . . . . . . .
+  4  . . . . . . . . .
+  3  . . . * . * . . .
+  2  . . . . @ . . . .
+  1  . . . * . * . . .
+     a b c d e f g h i
+[0]
+$ menagerie show xiangqi | sed -n '/^E  elephant/,/a b c/p'
+E  elephant  nA  value 200  also written B
+   confined to ranks 1-5
+ 10  . . . . . . . . .
+  9  . . . . . . . . .
+  8  . . . . . . . . .
+  7  . . . . . . . . .
+  6  . . . . . . . . .
+  5  . . * . . . * . .
+  4  . . . . . . . . .
+  3  . . . . @ . . . .
+  2  . . . . . . . . .
+  1  . . * . . . * . .
+     a b c d e f g h i
+[0]
+$ menagerie show shogi | grep '^Rules'
+Rules: the checkmated player loses, the stalemated player loses, 4-fold repetition draws but the player giving perpetual check loses.
+[0]
+$ menagerie list | grep -E '^(chess|menagerie|xiangqi) '
+chess                8x8    Chess (also normal, fide)               builtin:chess.yaml
+xiangqi              9x10   Xiangqi (also chinese)                  builtin:xiangqi.yaml
+menagerie            10x10  Menagerie (10x10 zoo chess) (also zoo)  builtin:menagerie.yaml
+[0]

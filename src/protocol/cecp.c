@@ -468,6 +468,8 @@ int cecp_run(VariantSet *set, const char *first, const ProtocolOptions *opt)
             engine_search_stop(c->e);
             cecp_search_done(c);
         } else if (m.kind == IO_EOF) {
+            if (c->prompted)
+                io_printf("%s", "");    /* ^D at the prompt: end its line */
             c->quit = true;
         } else if (m.kind == IO_SEARCH_DONE) {
             if (engine_searching(c->e) && m.search_id == c->e->search_id)

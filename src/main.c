@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "notation/move_text.h"
 #include "notation/fen.h"
 #include "commands/bench.h"
@@ -48,6 +49,7 @@ static void usage(FILE *out)
         "                       self-play games written as training data (FEN | score | result)\n"
         "\n"
         "Options:\n"
+        "  -v, --variant VARIANT  the variant to start in (console, XBoard)\n"
         "  --variants PATH      extra variant files or directories (':'-separated),\n"
         "                       searched before $MENAGERIE_VARIANTS, the user's\n"
         "                       $XDG_DATA_HOME/menagerie/variants and the installed ones\n"
@@ -62,6 +64,25 @@ static double now_seconds(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* The session's first variant (-v): one that exists, or a message with
+ * the nearest name. */
+static bool session_variant_ok(const VariantSet *set, const char *cmd, const char *name)
+{
+    if (cmd) {
+        fprintf(stderr, "menagerie: -v before a command chooses the variant of the console "
+                        "session; give it after the command: menagerie %s -v %s\n", cmd, name);
+        return false;
+    }
+    if (varset_find(set, name))
+        return true;
+    const char *hint = varset_suggest(set, name);
+    if (hint)
+        fprintf(stderr, "menagerie: unknown variant '%s' (did you mean '%s'?)\n", name, hint);
+    else
+        fprintf(stderr, "menagerie: unknown variant '%s' (see 'menagerie list')\n", name);
+    return false;
 }
 
 static const Variant *find_variant(const VariantSet *set, const char *name)
@@ -194,7 +215,7 @@ static int cmd_perft(const VariantSet *set, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    const char *extra_path = NULL;
+    const char *extra_path = NULL, *variant = NULL;
     int i = 1;
     zobrist_init();
     for (; i < argc && argv[i][0] == '-'; i++) {
@@ -208,6 +229,11 @@ int main(int argc, char **argv)
             extra_path = argv[++i];
         } else if (strncmp(argv[i], "--variants=", 11) == 0) {
             extra_path = argv[i] + 11;
+        } else if ((strcmp(argv[i], "-v") == 0 || strcmp(argv[i], "--variant") == 0)
+                   && i + 1 < argc) {
+            variant = argv[++i];
+        } else if (strncmp(argv[i], "--variant=", 10) == 0) {
+            variant = argv[i] + 10;
         } else {
             fprintf(stderr, "menagerie: unknown option '%s'\n", argv[i]);
             usage(stderr);
@@ -222,8 +248,11 @@ int main(int argc, char **argv)
     varset_init(&set);
     varset_load_all(&set, extra_path, stderr, "");
     int rc = 0;
-    if (!cmd) {
-        rc = protocol_run(&set);
+    if (variant && !session_variant_ok(&set, cmd, variant)) {
+        rc = 2;
+    } else if (!cmd) {
+        ProtocolOptions opt = { .person = isatty(STDIN_FILENO), .variant = variant };
+        rc = protocol_run(&set, &opt);
     } else if (strcmp(cmd, "perft") == 0) {
         rc = cmd_perft(&set, argc - i, argv + i);
     } else if (strcmp(cmd, "list") == 0) {

@@ -2,9 +2,10 @@
 # to the engine by tests/protocol.sh and the answers compared with NAME.out.
 # tests/cli.sh runs the command lines of tests/protocol/cli.t the same way.
 TESTS += tests/protocol.sh tests/cli.sh
-PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking busy clocks edit eof errors game \
+PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking busy clocks edit eof errors game illegal \
 	handshake longline numbers ponder setscore variants varpath
-PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console eof longline numbers search
+PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console eof illegal longline numbers \
+	search
 # Broken variant files the badvariants transcripts load.
 PROTOCOL_BAD_VARIANTS = \
 	xbetza-bad-leg xbetza-bracket xbetza-coordinates xbetza-digits xbetza-long \
@@ -14,10 +15,19 @@ PROTOCOL_BAD_VARIANTS = \
 	yaml-empty-piece yaml-list yaml-no-parent yaml-scalar yaml-tab yaml-unclosed \
 	yaml-unknown-key yaml-unterminated yaml-alias-self yaml-alias-bomb \
 	yaml-board-overflow yaml-too-many-moves
-EXTRA_DIST += tests/protocol.sh tests/cli.sh \
+# (tools/perft-speed: for its --help in cli.t)
+EXTRA_DIST += tests/protocol.sh tests/cli.sh tools/perft-speed \
+	tools/perft_fairy_stockfish.py tools/perft_sjaakii.py \
 	tests/protocol/cli.t tests/protocol/bad-suite.perft tests/protocol/bad/README \
 	$(PROTOCOL_BAD_VARIANTS:%=tests/protocol/bad/%.yaml) \
 	$(PROTOCOL_TRANSCRIPTS:%=tests/protocol/cecp-%.in) \
 	$(PROTOCOL_TRANSCRIPTS:%=tests/protocol/cecp-%.out) \
 	$(PROTOCOL_UCI_TRANSCRIPTS:%=tests/protocol/uci-%.in) \
 	$(PROTOCOL_UCI_TRANSCRIPTS:%=tests/protocol/uci-%.out)
+
+# Console sessions typed through a pseudo-terminal (tests/console.py): a
+# person at the terminal, tests/console/NAME.in against NAME.out.
+TESTS += tests/console.sh
+CONSOLE_TRANSCRIPTS = colour eof help illegal nocolour play ranks uci variants
+EXTRA_DIST += tests/console.sh tests/console.py \
+	$(CONSOLE_TRANSCRIPTS:%=tests/console/%.in) $(CONSOLE_TRANSCRIPTS:%=tests/console/%.out)

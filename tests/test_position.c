@@ -199,11 +199,13 @@ static void test_notation_cases(void)
     set_fen("crazyhouse", "4k3/1P6/8/8/8/8/8/4K3[N] w - - 0 1");
     CU_ASSERT_TRUE(parses("N@d5", true, why));
     CU_ASSERT_FALSE(parses("Q@d5", true, why));
+    CU_ASSERT_STRING_EQUAL(why, "no queen in hand");
     CU_ASSERT_FALSE(parses("b7b8", true, why));
-    CU_ASSERT_STRING_EQUAL(why, "promotion piece missing");
+    CU_ASSERT_STRING_EQUAL(why, "promotion piece missing, as in e7e8q");
     CU_ASSERT_TRUE(parses("b7b8q", true, why));
     CU_ASSERT_TRUE(parses("b7b8=n", true, why));
     CU_ASSERT_FALSE(parses("b7b8k", true, why));
+    CU_ASSERT_STRING_EQUAL(why, "no promotion to 'k' here");
     set_fen("shogi", "4k4/9/9/9/9/9/4P4/9/4K4[p] w - - 0 1");
     CU_ASSERT_TRUE(parses("e3e4", true, why));
     set_fen("shogi", "k8/4P4/9/9/9/9/9/9/4K4[] w - - 0 1");

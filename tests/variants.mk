@@ -19,6 +19,10 @@ variant_bad_files = \
 	tests/bad/extends_path_a.yaml tests/bad/extends_path_a.expected \
 	tests/bad/extends_path_b.yaml tests/bad/extends_path_b.expected \
 	tests/bad/extends_self.yaml tests/bad/extends_self.expected \
+	tests/bad/extends_alias_self.yaml tests/bad/extends_alias_self.expected \
+	tests/bad/start_castling.yaml tests/bad/start_castling.expected \
+	tests/bad/start_side.yaml tests/bad/start_side.expected \
+	tests/bad/start_holdings.yaml tests/bad/start_holdings.expected \
 	tests/bad/fen_width.yaml tests/bad/fen_width.expected \
 	tests/bad/merge_key.yaml tests/bad/merge_key.expected \
 	tests/bad/missing_parent.yaml tests/bad/missing_parent.expected \

@@ -24,6 +24,7 @@ typedef struct {
     int     target;                 /* hypothetical probe square, or -1 */
     bool    hit;                    /* the probe found a capture there */
     FILE   *list;                   /* when listing moves */
+    const uint8_t *outside;         /* the view's squares the mover may not stand on */
     const XbGeometry *geo;
     int     count, column;
 } Marks;
@@ -62,6 +63,8 @@ const char *xb_move_text(const XbGeometry *g, const XbMove *m, char *buf, size_t
 static void record(const XbMove *m, void *ctx)
 {
     Marks *mk = ctx;
+    if (mk->outside[m->to])
+        return;             /* outside the mover's region: not a move */
     if (mk->target >= 0) {
         if (m->to == mk->target && m->kind == XB_MOVE_CAPTURE && m->nvictims == 0)
             mk->hit = true;
@@ -152,6 +155,7 @@ static bool capture_possible(const XbPiece *piece, const XbTable *table, const X
     Marks probe;
     memset(&probe, 0, sizeof probe);
     probe.target = sq;
+    probe.outside = v->outside;
     *scratch = *v;
     scratch->occ[sq] = XB_ENEMY;
     scratch->royal[sq] = 0;
@@ -172,6 +176,7 @@ void xb_diagram(FILE *out, const XbPiece *piece, const XbTable *table,
     }
     mk->target = -1;
     mk->geo = g;
+    mk->outside = view->outside;
     xb_generate(piece, table, view, from, record, mk);
     for (int sq = 0; sq < g->files * g->ranks; sq++)
         if (sq != from && !g->hole[sq] && view->occ[sq] == XB_EMPTY &&

@@ -273,6 +273,10 @@ typedef struct {
     /* castling partner test: nonzero where the occupant is the piece that stood
        there in the initial position and has not been touched */
     uint8_t  castle_partner[XB_MAX_SQUARES];
+    /* nonzero where the mover may not stand (outside a region it is
+       confined to, as a palace): xb_diagram shows no move ending there.
+       The generator does not look at it. */
+    uint8_t  outside[XB_MAX_SQUARES];
 } XbBoardView;
 
 typedef enum {

@@ -21,6 +21,20 @@ static bool names_a_file(const char *ref)
     return strchr(ref, '/') || (len >= 5 && !strcmp(ref + len - 5, ".yaml"));
 }
 
+/* Is `name` the document's own name or one of its aliases? */
+static bool names_itself(const VariantDoc *doc, const char *name)
+{
+    if (!strcasecmp(name, doc->name))
+        return true;
+    const TreeNode *aliases = tree_map_get(doc->root, "aliases");
+    for (int i = 0; aliases && aliases->kind == TREE_SEQ && i < aliases->n; i++) {
+        const TreeNode *a = aliases->vals[i];
+        if (a->kind == TREE_SCALAR && a->text && !strcasecmp(a->text, name))
+            return true;
+    }
+    return false;
+}
+
 /* The document `ext` names, or NULL after reporting why there is none. */
 static VariantDoc *find_parent(LoadSession *session, VariantDoc *doc, const TreeNode *ext,
                                Diag *d)
@@ -41,7 +55,7 @@ static VariantDoc *find_parent(LoadSession *session, VariantDoc *doc, const Tree
         return parent;
     }
     parent = documents_find(store, ext->text, doc);
-    if (!parent && !strcasecmp(ext->text, doc->name)) {
+    if (!parent && names_itself(doc, ext->text)) {
         /* Extending its own name means the definition it overrides. */
         diag_error(d, ext->file, ext->line, tree_scalar_column(ext, 0),
                    "inheritance cycle: %s extends itself (no definition of '%s' from a "

@@ -60,9 +60,11 @@ bool load_document(LoadSession *session, VariantDoc *doc, Diag *d)
         diag_error(d, at->file, at->line, at->col, "%s", err);
         ok = false;
     }
-    if (ok && prepare_start(out, err, sizeof err) != 0) {
+    int fen_at;
+    if (ok && prepare_start(out, err, sizeof err, &fen_at) != 0) {
         const TreeNode *at = tree_map_get(doc->merged, "start");
-        diag_error(d, at->file, at->line, tree_scalar_column(at, 0), "start position: %s", err);
+        diag_error(d, at->file, at->line, tree_scalar_column(at, fen_at > 0 ? fen_at : 0),
+                   "start position: %s", err);
         ok = false;
     }
     if (ok) {

@@ -11,7 +11,25 @@ src_libengine_a_SOURCES += \
 	src/catalog/schema_game.c src/catalog/schema_rules.c \
 	src/catalog/regions.h src/catalog/regions.c \
 	src/catalog/prepare.h src/catalog/prepare.c
-src_libengine_a_CPPFLAGS += -DPKGDATADIR='"$(pkgdatadir)"'
+
+# The directory of the installed variants, compiled in through a header
+# written at build time: written again whenever the value differs
+# (configure run again with another prefix, `make install prefix=...`), and
+# only then, so that the program is rebuilt exactly when its path changed
+# (a -D flag is baked in with no dependency on it).
+src_libengine_a_CPPFLAGS += -I$(top_builddir)/src
+nodist_src_libengine_a_SOURCES = src/catalog/install_dirs.h
+BUILT_SOURCES += src/catalog/install_dirs.h
+CLEANFILES += src/catalog/install_dirs.h
+src/catalog/install_dirs.h: FORCE
+	@$(MKDIR_P) src/catalog
+	@echo '#define PKGDATADIR "$(pkgdatadir)"' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; \
+	else mv $@.tmp $@ && echo "  GEN      $@ ($(pkgdatadir))"; fi
+# (also for targets that skip BUILT_SOURCES, such as fuzz-targets)
+src/catalog/libengine_a-registry.$(OBJEXT): src/catalog/install_dirs.h
+FORCE:
+.PHONY: FORCE
 
 # The shipped variant files: installed for users to read and copy, and
 # compiled into the program (src/catalog/variants_builtin.c is generated
@@ -35,7 +53,7 @@ dist_variants_DATA = \
 noinst_PROGRAMS += src/catalog/embed_variants
 src_catalog_embed_variants_SOURCES = src/catalog/embed_variants.c
 
-nodist_src_libengine_a_SOURCES = src/catalog/variants_builtin.c
+nodist_src_libengine_a_SOURCES += src/catalog/variants_builtin.c
 BUILT_SOURCES += src/catalog/variants_builtin.c
 CLEANFILES += src/catalog/variants_builtin.c
 

@@ -43,8 +43,9 @@ int prepare_tables(Variant *v, char *err, size_t errsize)
     return check_move_bound(v, err, errsize);
 }
 
-int prepare_start(Variant *v, char *err, size_t errsize)
+int prepare_start(Variant *v, char *err, size_t errsize, int *at)
 {
+    *at = -1;
     Position *pos = malloc(sizeof *pos);
     if (!pos) {
         snprintf(err, errsize, "out of memory");
@@ -52,7 +53,7 @@ int prepare_start(Variant *v, char *err, size_t errsize)
     }
     memset(v->start_board, 0, sizeof v->start_board);
     memset(v->start_count, 0, sizeof v->start_count);
-    int rc = position_set_fen(pos, v, v->start_fen, err, errsize);
+    int rc = position_set_fen_at(pos, v, v->start_fen, err, errsize, at);
     if (rc == 0) {
         memcpy(v->start_board, pos->board, sizeof v->start_board);
         memcpy(v->start_count, pos->count, sizeof v->start_count);

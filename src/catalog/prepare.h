@@ -18,7 +18,8 @@ int prepare_tables(Variant *v, char *err, size_t errsize);
 
 /* Read the start position (v->start_fen) and keep its pieces in
  * v->start_board / v->start_count.  Returns 0, or -1 with the FEN
- * reader's message in err. */
-int prepare_start(Variant *v, char *err, size_t errsize);
+ * reader's message in err and in *at the offset of the mistake in the FEN
+ * (-1: the position as a whole). */
+int prepare_start(Variant *v, char *err, size_t errsize, int *at);
 
 #endif

@@ -15,10 +15,7 @@
 #include "catalog/documents.h"
 #include "catalog/load.h"
 #include "catalog/variant_load.h"
-
-#ifndef PKGDATADIR
-#define PKGDATADIR "/usr/local/share/menagerie"
-#endif
+#include "catalog/install_dirs.h"   /* PKGDATADIR, written by the build */
 
 /* Where the variant named `name` (not an alias) is in the set, or -1. */
 static int set_position(const VariantSet *set, const char *name)

@@ -44,19 +44,34 @@ int cmd_check(int argc, char **argv)
     return errors ? 1 : 0;
 }
 
+/* A variant's title and its other names: "Chess (also normal, fide)". */
+static void title_and_aliases(const Variant *v, char *buf, size_t size)
+{
+    size_t n = (size_t)snprintf(buf, size, "%s", v->title[0] ? v->title : v->name);
+    for (int a = 0; a < v->naliases && n < size; a++)
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", a ? ", " : " (also ", v->aliases[a]);
+    if (v->naliases && n < size)
+        snprintf(buf + n, size - n, ")");
+}
+
 void variant_print_list(const VariantSet *set, FILE *out)
 {
-    int width = 8;
+    int width = 8, title_width = 8;
+    char title[MAX_ALIASES * (MAX_NAME + 2) + 96];
     for (int i = 0; i < set->count; i++) {
         int n = (int)strlen(set->items[i]->name);
         width = n > width ? n : width;
+        title_and_aliases(set->items[i], title, sizeof title);
+        n = (int)strlen(title);
+        title_width = n > title_width ? n : title_width;
     }
     for (int i = 0; i < set->count; i++) {
         const Variant *v = set->items[i];
         char board[16];
         snprintf(board, sizeof board, "%dx%d", v->files, v->ranks);
-        fprintf(out, "%-*s  %-6s %s%s\n", width, v->name, board, v->origin,
-                v->abstract ? " (abstract)" : "");
+        title_and_aliases(v, title, sizeof title);
+        fprintf(out, "%-*s  %-6s %-*s  %s%s\n", width, v->name, board, title_width, title,
+                v->origin, v->abstract ? " (abstract)" : "");
     }
 }
 
@@ -64,7 +79,8 @@ int cmd_list(const VariantSet *set, int argc, char **argv)
 {
     if (argc > 1) {
         fprintf(stderr, "Usage: menagerie %s\n"
-                        "List the known variants: name, board size, file it came from.\n", argv[0]);
+                        "List the known variants: name, board size, title and other names,\n"
+                        "file it came from.\n", argv[0]);
         return 2;
     }
     variant_print_list(set, stdout);
@@ -190,11 +206,35 @@ static void print_squares(const Variant *v, const SquareSet *set, FILE *out)
             fprintf(out, " %c%d", 'a' + var_file(v, sq), var_rank(v, sq) + 1);
 }
 
+/* Where a piece confined to `allowed` is drawn: the square of its region
+ * nearest the region's middle (a palace's centre). */
+static int region_centre(const Variant *v, const SquareSet *allowed)
+{
+    int total = v->files * v->ranks, n = 0, files = 0, ranks = 0, best = -1, best_d = 0;
+    for (int sq = 0; sq < total; sq++)
+        if (sqset_has(allowed, sq) && !v->geom.hole[sq]) {
+            n++;
+            files += var_file(v, sq);
+            ranks += var_rank(v, sq);
+        }
+    for (int sq = 0; sq < total && n; sq++) {
+        if (!sqset_has(allowed, sq) || v->geom.hole[sq])
+            continue;
+        int df = var_file(v, sq) * n - files, dr = var_rank(v, sq) * n - ranks;
+        int d = df * df + dr * dr;
+        if (best < 0 || d < best_d)
+            best = sq, best_d = d;
+    }
+    return best;
+}
+
 static void print_piece(const Variant *v, int t, FILE *out)
 {
     const PieceType *pt = &v->piece[t];
     XbBoardView view;
     int from = var_square(v, v->files / 2, v->ranks / 2);
+    if (pt->confined && region_centre(v, &pt->allowed[WHITE]) >= 0)
+        from = region_centre(v, &pt->allowed[WHITE]);
 
     fprintf(out, "\n%s  %s  %s", pt->id, pt->name, pt->betza);
     if (pt->value)
@@ -232,6 +272,9 @@ static void print_piece(const Variant *v, int t, FILE *out)
     while (v->geom.hole[from] && from > 0)
         from--;
     xb_view_init(&view, &v->geom, WHITE);
+    if (pt->confined)
+        for (int sq = 0; sq < v->files * v->ranks; sq++)
+            view.outside[sq] = !sqset_has(&pt->allowed[WHITE], sq);
     xb_diagram(out, &pt->moves, &pt->table, &view, from, 0);
 }
 
@@ -243,6 +286,10 @@ static void print_rules(const Variant *v, FILE *out)
             r->stalemate_material ? "wins with fewer pieces" : outcome_name(r->stalemated));
     if (r->repetition_count)
         fprintf(out, ", %d-fold repetition %s", r->repetition_count, outcome_name(r->repetition));
+    if (r->repetition_count && r->perpetual_check != OUTCOME_NONE
+        && r->perpetual_check != r->repetition)
+        fprintf(out, " but the player giving perpetual check %s",
+                outcome_name(r->perpetual_check));
     if (r->move_rule)
         fprintf(out, ", %d-move rule%s", r->move_rule,
                 r->move_rule_skips_checks ? " (checks do not count)" : "");

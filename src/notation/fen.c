@@ -78,13 +78,16 @@ static int parse_empty_run(const Variant *v, const char **s, int rank, int *file
     return 0;
 }
 
-static int parse_placement(Position *pos, const char **sp, char *err, size_t n)
+/* The board part; *where follows the text read, for an error's column. */
+static int parse_placement(Position *pos, const char **sp, const char **where, char *err,
+                           size_t n)
 {
     const Variant *v = pos->v;
     const char *s = *sp;
     for (int rank = v->ranks - 1; rank >= 0; rank--) {
         int file = 0;
         while (*s && *s != '/' && *s != ' ' && *s != '[') {
+            *where = s;
             if (isdigit((unsigned char)*s)) {
                 if (parse_empty_run(v, &s, rank, &file, err, n))
                     return -1;
@@ -112,6 +115,7 @@ static int parse_placement(Position *pos, const char **sp, char *err, size_t n)
             pos->mark[sq] = mark;
             file++;
         }
+        *where = s;
         if (file != v->files)
             return fail(err, n, "rank %d has %d squares, the board has %d files",
                         rank + 1, file, v->files);
@@ -148,7 +152,8 @@ static int empty_squares(const Position *pos)
  * hold at most one piece per square -- more than any game can reach -- so
  * that no count overflows, indexes the hash keys out of range, or makes a
  * FEN too long to write back. */
-static int parse_holdings(Position *pos, const char **sp, char *err, size_t n)
+static int parse_holdings(Position *pos, const char **sp, const char **where, char *err,
+                          size_t n)
 {
     const char *s = *sp;
     if (*s == '/' && s[1] != ' ')
@@ -167,6 +172,7 @@ static int parse_holdings(Position *pos, const char **sp, char *err, size_t n)
         const char *tok = s;
         long long count = 1;
         NumberStatus st = NUMBER_OK;
+        *where = tok;
         if (isdigit((unsigned char)*s))
             st = number_scan_int(&s, 0, room, &count);
         const char *piece = s;
@@ -191,6 +197,7 @@ static int parse_holdings(Position *pos, const char **sp, char *err, size_t n)
         room -= (int)count;
         pos->hand[code_color(code)][code_type(code)] += (int)count;
     }
+    *where = s;
     if (*s != ']')
         return fail(err, n, "holdings: missing ']'");
     *sp = s + 1;
@@ -440,8 +447,93 @@ static int split_fields(char *buf, char **field, int max)
     return nf;
 }
 
-static int parse_fen(Position *pos, const Variant *v, const char *fen, char *err, size_t n)
+/* The fields of a FEN split in place (parse_fen); *where follows them. */
+static int parse_fields(Position *pos, const char *s, char **field, int nf, const char **where,
+                        char *err, size_t n)
 {
+    const Variant *v = pos->v;
+    if (parse_placement(pos, &s, where, err, n) || parse_holdings(pos, &s, where, err, n))
+        return -1;
+    *where = s;
+    if (*s)
+        return fail(err, n, "unexpected '%s' after the board", s);
+
+    int fi = 1;
+    pos->side = WHITE;
+    if (fi < nf) {
+        *where = field[fi];
+        if (strcmp(field[fi], "w") == 0)
+            pos->side = WHITE;
+        else if (strcmp(field[fi], "b") == 0)
+            pos->side = BLACK;
+        else
+            return fail(err, n, "side to move must be 'w' or 'b', not '%s'", field[fi]);
+        fi++;
+    }
+    build_piece_lists(pos);
+    init_virginity(pos);
+    /* XBoard leaves out the castling and e.p. fields in variants without
+       castling or double steps ("... w 0 1"): a counter comes next */
+    if (fi < nf && !is_counter(field[fi])) {
+        if (strcmp(field[fi], "-") != 0)
+            for (const char *c = field[fi]; *c; c++) {
+                *where = c;
+                if (parse_castling_char(pos, *c, err, n) < 0)
+                    return -1;
+            }
+        fi++;
+    }
+    if (fi < nf)
+        *where = field[fi];
+    if (fi < nf && !is_counter(field[fi])) {
+        if (parse_ep(pos, field[fi], err, n))
+            return -1;
+        fi++;
+    }
+    if (fi < nf)
+        *where = field[fi];
+    if (fi < nf && strchr(field[fi], '+') && v->rules.check_limit) {
+        if (parse_check_counter(pos, field[fi], err, n))
+            return -1;
+        fi++;
+    }
+    pos->fullmove = 1;
+    if (fi < nf) {
+        *where = field[fi];
+        if (parse_counter(field[fi], "half-move counter", 0, &pos->halfmove, err, n))
+            return -1;
+        pos->rep_plies = pos->halfmove;
+        fi++;
+    }
+    if (fi < nf) {
+        *where = field[fi];
+        if (parse_counter(field[fi], "move number", 1, &pos->fullmove, err, n))
+            return -1;
+        fi++;
+    }
+    if (fi < nf) {
+        *where = field[fi];
+        return fail(err, n, "unexpected '%s' at the end of the FEN", field[fi]);
+    }
+    *where = NULL;      /* what follows is about the position as a whole */
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < v->ntypes; t++)
+            if (v->piece[t].royal && pos->count[c][t] > 1 && !v->rules.royal_spare)
+                return fail(err, n, "%s has %d royal pieces '%s'",
+                            color_name(c), pos->count[c][t], v->piece[t].id);
+    if (check_royals(pos, err, n))
+        return -1;
+    pos->hash = position_compute_hash(pos);
+    return 0;
+}
+
+/* On an error *at is the offset in fen of the mistake, or -1 when it is
+ * the position as a whole (a king in check, a missing king). */
+static int parse_fen(Position *pos, const Variant *v, const char *fen, char *err, size_t n,
+                     int *at)
+{
+    const char *where = NULL;
+    *at = -1;
     memset(pos, 0, offsetof(Position, undo));
     pos->v = v;
     for (int sq = 0; sq < MAX_SQUARES; sq++)
@@ -457,74 +549,26 @@ static int parse_fen(Position *pos, const Variant *v, const char *fen, char *err
         return fail(err, n, "empty FEN");
 
     const char *s = field[0];
-    if (parse_placement(pos, &s, err, n) || parse_holdings(pos, &s, err, n))
-        return -1;
-    if (*s)
-        return fail(err, n, "unexpected '%s' after the board", s);
-
-    int fi = 1;
-    pos->side = WHITE;
-    if (fi < nf) {
-        if (strcmp(field[fi], "w") == 0)
-            pos->side = WHITE;
-        else if (strcmp(field[fi], "b") == 0)
-            pos->side = BLACK;
-        else
-            return fail(err, n, "side to move must be 'w' or 'b', not '%s'", field[fi]);
-        fi++;
-    }
-    build_piece_lists(pos);
-    init_virginity(pos);
-    /* XBoard leaves out the castling and e.p. fields in variants without
-       castling or double steps ("... w 0 1"): a counter comes next */
-    if (fi < nf && !is_counter(field[fi])) {
-        if (strcmp(field[fi], "-") != 0)
-            for (const char *c = field[fi]; *c; c++)
-                if (parse_castling_char(pos, *c, err, n) < 0)
-                    return -1;
-        fi++;
-    }
-    if (fi < nf && !is_counter(field[fi])) {
-        if (parse_ep(pos, field[fi], err, n))
-            return -1;
-        fi++;
-    }
-    if (fi < nf && strchr(field[fi], '+') && v->rules.check_limit) {
-        if (parse_check_counter(pos, field[fi], err, n))
-            return -1;
-        fi++;
-    }
-    pos->fullmove = 1;
-    if (fi < nf) {
-        if (parse_counter(field[fi], "half-move counter", 0, &pos->halfmove, err, n))
-            return -1;
-        pos->rep_plies = pos->halfmove;
-        fi++;
-    }
-    if (fi < nf) {
-        if (parse_counter(field[fi], "move number", 1, &pos->fullmove, err, n))
-            return -1;
-        fi++;
-    }
-    if (fi < nf)
-        return fail(err, n, "unexpected '%s' at the end of the FEN", field[fi]);
-    for (int c = 0; c < 2; c++)
-        for (int t = 0; t < v->ntypes; t++)
-            if (v->piece[t].royal && pos->count[c][t] > 1 && !v->rules.royal_spare)
-                return fail(err, n, "%s has %d royal pieces '%s'",
-                            color_name(c), pos->count[c][t], v->piece[t].id);
-    if (check_royals(pos, err, n))
-        return -1;
-    pos->hash = position_compute_hash(pos);
-    return 0;
+    int rc = parse_fields(pos, s, field, nf, &where, err, n);
+    if (rc && where)
+        *at = (int)(where - buf);
+    return rc;
 }
 
 int position_set_fen(Position *pos, const Variant *v, const char *fen, char *err, size_t errsize)
 {
+    int at;
+    return position_set_fen_at(pos, v, fen, err, errsize, &at);
+}
+
+int position_set_fen_at(Position *pos, const Variant *v, const char *fen, char *err,
+                        size_t errsize, int *at)
+{
+    *at = -1;
     Position *tmp = malloc(sizeof *tmp);
     if (!tmp)
         return fail(err, errsize, "out of memory");
-    int rc = parse_fen(tmp, v, fen, err, errsize);
+    int rc = parse_fen(tmp, v, fen, err, errsize, at);
     if (rc == 0) {
         memcpy(pos, tmp, offsetof(Position, undo));
         pos->ply = 0;
@@ -539,7 +583,8 @@ int fen_validate(const Variant *v, const char *fen, char *err, size_t errsize)
     Position *tmp = malloc(sizeof *tmp);
     if (!tmp)
         return fail(err, errsize, "out of memory");
-    int rc = parse_fen(tmp, v, fen, err, errsize);
+    int at;
+    int rc = parse_fen(tmp, v, fen, err, errsize, &at);
     free(tmp);
     return rc;
 }

@@ -18,6 +18,12 @@
  * files").  On error *pos is unchanged. */
 int  position_set_fen(Position *pos, const Variant *v, const char *fen, char *err, size_t errsize);
 
+/* The same; on error *at is also the offset in fen of the mistake (the
+ * castling letter, the side to move, the piece in the holdings...), or -1
+ * when the fault is the position as a whole (a king in check). */
+int  position_set_fen_at(Position *pos, const Variant *v, const char *fen, char *err,
+                         size_t errsize, int *at);
+
 /* Check a FEN against a variant without keeping the position (the
  * variant loader validates start positions with this). */
 int  fen_validate(const Variant *v, const char *fen, char *err, size_t errsize);

@@ -2,4 +2,5 @@
 src_libengine_a_SOURCES += \
 	src/notation/fen.h src/notation/fen.c \
 	src/notation/move_text.h src/notation/move_text.c \
+	src/notation/move_why.h src/notation/move_why.c \
 	src/notation/diagram.h src/notation/diagram.c

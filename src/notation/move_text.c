@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "notation/move_text.h"
+#include "notation/move_why.h"
 #include "board/movegen.h"
 #include "board/rules.h"
 #include "board/position.h"
@@ -130,39 +131,82 @@ static void castle_notation(const Position *pos, Move m, char *out)
     strcpy(out, short_side ? "O-O" : "O-O-O");
 }
 
+/* Not a move written in coordinate notation: one phrase for whatever it
+ * is (SAN such as e4 or Nf3 too), saying what is expected. */
+static bool not_coordinates(char *why, size_t whysize)
+{
+    snprintf(why, whysize, "not coordinate notation; give the from and to squares, as g1f3");
+    return false;
+}
+
+/* Is a square named at s ("e9", "k1") that is not on v's board?  Then
+ * true, and say so. */
+static bool off_board(const Variant *v, const char *s, char *why, size_t whysize)
+{
+    if (!islower((unsigned char)s[0]))
+        return false;
+    size_t digits = strspn(s + 1, "0123456789");
+    if (digits == 0 || digits > 2)
+        return false;
+    snprintf(why, whysize, "%.*s is off the %dx%d board", (int)digits + 1, s, v->files,
+             v->ranks);
+    return true;
+}
+
+/* Read `text` into *w; false and a reason if it is no move at all. */
+static bool read_written(const Variant *v, const char *text, bool cecp_ranks, WrittenMove *w,
+                         char *why, size_t whysize)
+{
+    memset(w, 0, sizeof *w);
+    w->from = w->to = -1;
+    w->drop_type = NO_TYPE;
+    w->cecp_ranks = cecp_ranks;
+    if (strcmp(text, "O-O") == 0 || strcmp(text, "O-O-O") == 0 || strcmp(text, "0-0") == 0
+        || strcmp(text, "0-0-0") == 0) {
+        w->castle_text = true;
+        w->castle_long = strlen(text) == 5;
+        return true;
+    }
+    if (strcmp(text, "@@@@") == 0) {
+        snprintf(why, whysize, "passing is not allowed");
+        return false;
+    }
+    if (parse_drop(v, text, cecp_ranks, &w->drop_type, &w->to))
+        return true;
+    if (isalpha((unsigned char)text[0]) && text[1] == '@') {
+        if (variant_type_by_letter(v, text[0], false) == NO_TYPE) {
+            snprintf(why, whysize, "no piece '%c' in %s", text[0], v->name);
+            return false;
+        }
+        return not_coordinates(why, whysize);
+    }
+    const char *s = text;
+    w->from = square_parse(v, &s, cecp_ranks);
+    w->to = w->from >= 0 ? square_parse(v, &s, cecp_ranks) : -1;
+    if (w->from < 0 || w->to < 0) {
+        if (!off_board(v, s, why, whysize))
+            not_coordinates(why, whysize);
+        return false;
+    }
+    if (*s == '=')
+        s++;
+    if (*s == '+')
+        w->promo_plus = true, s++;
+    else if (isalpha((unsigned char)*s))
+        w->letter = *s++;
+    if (*s) {
+        snprintf(why, whysize, "unexpected '%s' after the move", s);
+        return false;
+    }
+    return true;
+}
+
 bool move_parse(Position *pos, const char *text, bool cecp_ranks, Move *out,
                 char *why, size_t whysize)
 {
-    const Variant *v = pos->v;
-    int from = -1, to = -1, drop_type = NO_TYPE;
-    int promo_letter = 0;
-    bool promo_plus = false, castle_text = false;
-
-    if (strcmp(text, "O-O") == 0 || strcmp(text, "O-O-O") == 0 || strcmp(text, "0-0") == 0
-        || strcmp(text, "0-0-0") == 0) {
-        castle_text = true;
-    } else if (strcmp(text, "@@@@") == 0) {
-        snprintf(why, whysize, "passing is not allowed");
+    WrittenMove w;
+    if (!read_written(pos->v, text, cecp_ranks, &w, why, whysize))
         return false;
-    } else if (!parse_drop(v, text, cecp_ranks, &drop_type, &to)) {
-        const char *s = text;
-        from = square_parse(v, &s, cecp_ranks);
-        to = from >= 0 ? square_parse(v, &s, cecp_ranks) : -1;
-        if (from < 0 || to < 0) {
-            snprintf(why, whysize, "not a move in coordinate notation");
-            return false;
-        }
-        if (*s == '=')
-            s++;
-        if (*s == '+')
-            promo_plus = true, s++;
-        else if (isalpha((unsigned char)*s))
-            promo_letter = *s++;
-        if (*s) {
-            snprintf(why, whysize, "unexpected '%s' after the move", s);
-            return false;
-        }
-    }
 
     MoveList *ml = malloc(sizeof *ml);
     if (!ml) {
@@ -173,28 +217,20 @@ bool move_parse(Position *pos, const char *text, bool cecp_ranks, Move *out,
     bool found = false;
     for (int i = 0; i < ml->n && !found; i++) {
         Move m = ml->m[i];
-        if (castle_text) {
+        if (w.castle_text) {
             char c[8];
             if (m.kind != MOVE_CASTLE)
                 continue;
             castle_notation(pos, m, c);
             found = strcmp(c, text) == 0 || (text[0] == '0' && strlen(c) == strlen(text));
         } else {
-            found = matches(pos, m, from, to, drop_type, promo_letter, promo_plus);
+            found = matches(pos, m, w.from, w.to, w.drop_type, w.letter, w.promo_plus);
         }
         if (found)
             *out = m;
     }
-    if (!found) {
-        /* say why: a promotion that needs its piece, or simply illegal */
-        bool needs_promo = false;
-        for (int i = 0; i < ml->n; i++)
-            if (ml->m[i].from == from && ml->m[i].to == to && ml->m[i].piece
-                && ml->m[i].kind == MOVE_NORMAL)
-                needs_promo = true;
-        snprintf(why, whysize, "%s", needs_promo && !promo_letter && !promo_plus
-                 ? "promotion piece missing" : "illegal move");
-    }
     free(ml);
+    if (!found)
+        move_why_illegal(pos, &w, why, whysize);   /* only now: legal moves pay nothing */
     return found;
 }

@@ -19,6 +19,7 @@
 #include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
+#include "commands/variant_cmds.h"
 #include "notation/move_text.h"
 #include "protocol/cecp.h"
 #include "protocol/cecp_internal.h"
@@ -58,8 +59,13 @@ static char *split_command(char *line)
     return cecp_skip_space(p);
 }
 
-/* m in XBoard's notation (cecp_internal.h). */
-void cecp_write_move(const Position *pos, Move m, char *buf, size_t size)
+bool cecp_wire_ranks(const Cecp *c)
+{
+    return !atomic_load(&c->console);
+}
+
+/* m in the session's notation (cecp_internal.h). */
+void cecp_write_move(const Cecp *c, const Position *pos, Move m, char *buf, size_t size)
 {
     const Variant *v = pos->v;
     if (m.kind == MOVE_CASTLE && v->castling.shuffle) {
@@ -67,7 +73,7 @@ void cecp_write_move(const Position *pos, Move m, char *buf, size_t size)
         snprintf(buf, size, "%s", short_side ? "O-O" : "O-O-O");
         return;
     }
-    move_to_string(pos, m, true, buf, size);
+    move_to_string(pos, m, cecp_wire_ranks(c), buf, size);
 }
 
 /* "Error (WHY): CMD ARGS", for a command refused as a whole. */
@@ -83,6 +89,7 @@ static void cmd_xboard(Cecp *c, char *args)
 {
     (void)args;
     c->xboard = true;
+    cecp_console_leave(c);
     io_set_debug_prefix("# ");
     io_printf("%s", "");
 }
@@ -101,6 +108,7 @@ static void cmd_protover(Cecp *c, char *args)
 {
     (void)args;
     c->xboard = true;
+    cecp_console_leave(c);
     io_printf("feature done=0");
     io_printf("feature ping=1 setboard=1 usermove=1 playother=1 draw=1 time=1 reuse=1 "
               "sigint=0 sigterm=0 san=0 analyze=1 pause=1 nps=1 exclude=1 highlight=1 "
@@ -164,12 +172,11 @@ static void cmd_option(Cecp *c, char *args)
 
 static void cmd_help(Cecp *c, char *args)
 {
-    (void)c;
     (void)args;
     static const char *const before[] = {
         "Menagerie speaks XBoard (CECP v2) here; 'uci' as the first command selects UCI.",
-        "Moves are typed in coordinate notation: e2e4, e7e8q, P@e5, O-O.",
-        "  new               start a new game of chess (the engine plays Black)",
+        "  new               start a new game, the engine playing Black (at the",
+        "                    console in the same variant; for XBoard, chess)",
         "  variant NAME      switch to another variant ('variants' lists them)",
         "  go / force        engine plays the side to move / plays neither side",
         "  undo / remove     take back one / two moves",
@@ -182,22 +189,23 @@ static void cmd_help(Cecp *c, char *args)
         "  hint              suggest a move",
         "  quit              leave",
     };
-    for (size_t i = 0; i < sizeof before / sizeof before[0]; i++)
+    io_printf("%s", before[0]);
+    cecp_help_moves(c);
+    for (size_t i = 1; i < sizeof before / sizeof before[0]; i++)
         io_printf("%s", before[i]);
     console_help();
     for (size_t i = 0; i < sizeof after / sizeof after[0]; i++)
         io_printf("%s", after[i]);
 }
 
+/* variants: the same list as `menagerie list` (a person's command; XBoard
+ * learns the names from `feature variants`). */
 static void cmd_variants(Cecp *c, char *args)
 {
     (void)args;
-    char *list = malloc(65536);
-    if (!list)
-        return;
-    cecp_variant_list(c->e->set, list, 65536);
-    io_printf("%s", list);
-    free(list);
+    IoBlock out;
+    variant_print_list(c->e->set, io_block_open(&out));
+    io_block_print(&out);
 }
 
 static void cmd_ping(Cecp *c, char *args)
@@ -207,6 +215,19 @@ static void cmd_ping(Cecp *c, char *args)
 }
 
 static void cmd_ignore(Cecp *c, char *args) { (void)c; (void)args; }
+
+/* uci: a person who typed it at the console gets UCI (a GUI says it
+ * first and never comes here). */
+static void cmd_uci(Cecp *c, char *args)
+{
+    if (!atomic_load(&c->console)) {
+        cecp_command_error("unknown command", "uci", args);
+        return;
+    }
+    cecp_console_leave(c);
+    cecp_abandon_search(c);
+    c->switch_to_uci = c->quit = true;
+}
 
 /* ------------------------------------------------------------------ */
 /* Dispatch                                                           */
@@ -269,6 +290,7 @@ static const CecpCommand commands[] = {
     { "resume",    cecp_cmd_resume,     CMD_QUIET },
     { "help",      cmd_help,            CMD_QUIET },
     { "variants",  cmd_variants,        CMD_QUIET },
+    { "uci",       cmd_uci,             CMD_ABORT },
 };
 
 static const CecpCommand *find_command(const char *name)
@@ -309,13 +331,13 @@ static char *backlog_pop(Cecp *c)
 static void write_console_move(const void *ctx, const Position *pos, Move m, char *buf,
                                size_t size)
 {
-    (void)ctx;
-    cecp_write_move(pos, m, buf, size);
+    cecp_write_move(ctx, pos, m, buf, size);
 }
 
 static ConsoleHost console_host(Cecp *c)
 {
-    return (ConsoleHost){ c->e, true, write_console_move, cecp_command_error, NULL };
+    return (ConsoleHost){ c->e, cecp_wire_ranks(c), write_console_move, cecp_command_error,
+                          c };
 }
 
 /* Run one command line; `raw` is kept intact for the backlog, `line` is
@@ -371,6 +393,7 @@ static void run_line(Cecp *c, const char *raw, char *line)
 
 static void handle_line(Cecp *c, const char *raw)
 {
+    c->prompted = false;
     char *line = strdup(raw);
     if (!line) {
         io_printf("Error (out of memory): %s", raw);
@@ -385,7 +408,7 @@ void cecp_line_too_long(const char *start)
     io_printf("Error (line too long, over %d bytes, ignored): %s...", IO_LINE_MAX, start);
 }
 
-static Cecp *cecp_create(VariantSet *set)
+static Cecp *cecp_create(VariantSet *set, const ProtocolOptions *opt)
 {
     Cecp *c = calloc(1, sizeof *c);
     if (!c)
@@ -402,6 +425,10 @@ static Cecp *cecp_create(VariantSet *set)
     c->lift_sq = -1;
     cecp_reset_clocks(c);
     atomic_init(&c->post, false);
+    atomic_init(&c->console, opt && opt->person);
+    const Variant *v = opt && opt->variant ? varset_find(set, opt->variant) : NULL;
+    if (v)
+        engine_set_variant(c->e, v);
     return c;
 }
 
@@ -416,12 +443,12 @@ static void cecp_destroy(Cecp *c)
     free(c);
 }
 
-int cecp_run(VariantSet *set, const char *first)
+int cecp_run(VariantSet *set, const char *first, const ProtocolOptions *opt)
 {
-    Cecp *c = cecp_create(set);
+    Cecp *c = cecp_create(set, opt);
     io_set_debug_prefix("# ");
-    if (isatty(STDIN_FILENO) && (!first || strcmp(first, "xboard") != 0))
-        io_printf("%s %s: type 'help' for the commands", ENGINE_NAME, PACKAGE_VERSION);
+    if (atomic_load(&c->console))
+        cecp_console_start(c);
     if (first)
         handle_line(c, first);
     while (!c->quit) {
@@ -432,6 +459,8 @@ int cecp_run(VariantSet *set, const char *first)
             free(line);
             continue;
         }
+        if (atomic_load(&c->console) && c->e->activity != ENGINE_THINK)
+            cecp_console_waiting(c);
         IoMessage m;
         io_next(&m);
         if (m.kind == IO_EOF && c->e->activity == ENGINE_THINK) {
@@ -439,6 +468,8 @@ int cecp_run(VariantSet *set, const char *first)
             engine_search_stop(c->e);
             cecp_search_done(c);
         } else if (m.kind == IO_EOF) {
+            if (c->prompted)
+                io_printf("%s", "");    /* ^D at the prompt: end its line */
             c->quit = true;
         } else if (m.kind == IO_SEARCH_DONE) {
             if (engine_searching(c->e) && m.search_id == c->e->search_id)
@@ -450,6 +481,7 @@ int cecp_run(VariantSet *set, const char *first)
         }
         io_release(&m);
     }
+    int rc = c->switch_to_uci ? CECP_SWITCH_TO_UCI : 0;
     cecp_destroy(c);
-    return 0;
+    return rc;
 }

@@ -3,7 +3,8 @@
  *
  * cecp_run() is the protocol loop: it reads commands through io.h until
  * `quit` or end of input.  `first` is the command already read by the
- * caller (it decided which protocol to speak), or NULL.
+ * caller (it decided which protocol to speak), or NULL; `opt` (may be
+ * NULL) says whether a person types at a terminal (protocol.h).
  *
  * The cecp_*variant* functions (cecp_variant.c) translate variants to what
  * XBoard understands: the names in `feature variants`, and the `setup` and
@@ -15,8 +16,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "catalog/variant_load.h"
+#include "protocol/protocol.h"
 
-int cecp_run(VariantSet *set, const char *first);
+int cecp_run(VariantSet *set, const char *first, const ProtocolOptions *opt);
+/* What cecp_run returns when a person typed `uci` at the console. */
+#define CECP_SWITCH_TO_UCI (-1)
 
 /* Answer a line refused for its length (io.h IO_LINE_TOO_LONG); `start`
  * is its beginning. */

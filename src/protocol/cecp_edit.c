@@ -113,7 +113,7 @@ void cecp_edit_line(Cecp *c, const char *line)
         if (*s == '!' || *s == '\'')
             id[n + 1] = *s++;
         id[n] = letter;
-        int sq = square_parse(v, &s, true);
+        int sq = square_parse(v, &s, cecp_wire_ranks(c));
         if (sq < 0 || *s) {
             io_printf("Error (bad edit command): %s", line);
             return;
@@ -200,7 +200,7 @@ static void highlight(Cecp *c, int from, int via)
 static int parse_square_arg(Cecp *c, const char *args)
 {
     const char *s = args;
-    int sq = square_parse(c->e->variant, &s, true);
+    int sq = square_parse(c->e->variant, &s, cecp_wire_ranks(c));
     return *s ? -1 : sq;
 }
 

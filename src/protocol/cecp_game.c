@@ -4,6 +4,7 @@
  * The engine's own moves are sent by cecp_search.c.
  */
 #include <ctype.h>
+#include <stdatomic.h>
 #include <string.h>
 #include "notation/fen.h"
 #include "protocol/cecp.h"
@@ -14,13 +15,42 @@
 /* ------------------------------------------------------------------ */
 /* Moves from the GUI                                                 */
 
+/* A move in coordinate notation (e2e4, e7e8q), or written in standard
+ * algebraic notation (e4, Nf3, exd5, e8=Q+, Rae1, shogi's P*5e) or close
+ * to it: an optional piece letter, then only lower-case letters, digits
+ * and SAN's signs, with a file and a rank among them.  Such text is
+ * answered as a move (refused with the reason), not as an unknown
+ * command. */
+static bool written_like_a_move(const char *s)
+{
+    if (*s == '+')
+        s++;
+    if (isupper((unsigned char)*s))
+        s++;
+    bool file = false, rank = false;
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch >= 'a' && ch <= 'p')
+            file = true;
+        else if (islower(ch))
+            continue;        /* a promotion letter (e7e8q) */
+        else if (isdigit(ch))
+            rank = true;
+        else if (ch == '=' && isupper((unsigned char)s[1]))
+            s++;
+        else if (!strchr("x:-*+#!?", ch))
+            return false;
+    }
+    return file && rank;
+}
+
 bool cecp_looks_like_move(const char *s)
 {
     if (strcmp(s, "@@@@") == 0 || strncmp(s, "O-O", 3) == 0 || strncmp(s, "0-0", 3) == 0)
         return true;
     if (isalpha((unsigned char)s[0]) && s[1] == '@')
         return true;
-    return s[0] >= 'a' && s[0] <= 'p' && isdigit((unsigned char)s[1]);
+    return written_like_a_move(s);
 }
 
 void cecp_user_move(Cecp *c, const char *text)
@@ -35,7 +65,14 @@ void cecp_user_move(Cecp *c, const char *text)
         io_printf("Illegal move (not your turn): %s", text);
         return;
     }
-    if (!engine_parse_move(c->e, text, true, &m, why, sizeof why)) {
+    if (c->game_over && atomic_load(&c->console)) {
+        /* a GUI may play on after a result (force mode, analysis); a
+           person is told the game has ended */
+        io_printf("Illegal move (the game is over; 'new' starts another game, 'undo' takes "
+                  "a move back): %s", text);
+        return;
+    }
+    if (!engine_parse_move(c->e, text, cecp_wire_ranks(c), &m, why, sizeof why)) {
         io_printf("Illegal move (%s): %s", why, text);
         return;
     }
@@ -51,7 +88,10 @@ bool cecp_check_game_end(Cecp *c)
     GameEnd end;
     if (!engine_game_end(c->e, &end))
         return false;
-    io_printf("%s {%s}", rules_result_string(end.outcome, c->e->pos->side), end.reason);
+    if (atomic_load(&c->console))
+        cecp_console_game_over(c, &end);
+    else
+        io_printf("%s {%s}", rules_result_string(end.outcome, c->e->pos->side), end.reason);
     c->game_over = true;
     return true;
 }
@@ -75,7 +115,10 @@ void cecp_cmd_new(Cecp *c, char *args)
 {
     (void)args;
     cecp_abandon_search(c);
-    const Variant *v = engine_find_variant(c->e, "chess");
+    /* XBoard's `new` is a game of chess (it sends `variant` after it); a
+       person at the console keeps playing the variant chosen */
+    const Variant *v = atomic_load(&c->console) ? c->e->variant
+                                                 : engine_find_variant(c->e, "chess");
     if (v && v != c->e->variant)
         engine_set_variant(c->e, v);
     engine_new_game(c->e);
@@ -100,6 +143,8 @@ void cecp_cmd_variant(Cecp *c, char *args)
     const Variant *v = cecp_find_variant(c->e->set, args);
     if (!v) {
         io_printf("Error (unsupported variant): variant %s", args);
+        if (atomic_load(&c->console))
+            cecp_console_unknown_variant(c, args);
         return;
     }
     cecp_abandon_search(c);
@@ -107,7 +152,8 @@ void cecp_cmd_variant(Cecp *c, char *args)
     engine_new_game(c->e);
     c->bad_position = c->game_over = c->have_expected = false;
     cecp_position_changed(c);
-    cecp_setup_lines(v, emit_line, NULL);
+    if (!atomic_load(&c->console))      /* teaching XBoard the pieces */
+        cecp_setup_lines(v, emit_line, NULL);
 }
 
 void cecp_cmd_force(Cecp *c, char *args)

@@ -13,6 +13,8 @@
  *   cecp_settings.c  time controls and search settings
  *   cecp_edit.c      the board in the GUI: edit mode, lift / put highlights
  *   cecp_variant.c   variants as XBoard sees them (cecp.h)
+ *   cecp_console.c   what a person at a terminal sees: greeting, board,
+ *                    announcements, prompt
  *
  * Every command handler runs on the main thread; the only field the
  * search worker reads is `post` (and pv_pos, its scratch).
@@ -30,6 +32,12 @@
 typedef struct Cecp {
     Engine *e;
     bool xboard;                /* a GUI said `xboard` */
+    /* A person types at a terminal (console mode) until `xboard` or
+     * `protover`: squares are then named as the diagram shows them (ranks
+     * from 1 on every board), not with XBoard's 10-rank numbering from 0.
+     * Read by the worker for the thinking output. */
+    atomic_bool console;
+    bool switch_to_uci;         /* the person typed `uci` */
     int  engine_side;           /* WHITE, BLACK or CECP_NO_SIDE (force mode) */
     bool analyze;
     atomic_bool post;
@@ -61,6 +69,14 @@ typedef struct Cecp {
     int     lift_sq;            /* highlight: square lifted, -1 none */
     Position *pv_pos;           /* scratch for writing PVs (worker thread) */
 
+    /* console mode (cecp_console.c) */
+    bool colour;                /* the terminal shows ANSI colours */
+    bool prompted;              /* the prompt is shown; no input since */
+    const Variant *shown_variant; /* the position last drawn */
+    uint64_t shown_hash;
+    int     shown_ply;
+    char    announcement[160];  /* told after the board: the game's end */
+
     /* commands waiting for the end of a search */
     char  **backlog;
     int     nbacklog, capbacklog;
@@ -72,9 +88,12 @@ typedef void (*CecpHandler)(Cecp *c, char *args);
 
 /* cecp.c: helpers */
 char *cecp_skip_space(char *s);
-/* m in XBoard's notation: XBoard's rank numbers, O-O / O-O-O for castling
- * in shuffle variants. */
-void  cecp_write_move(const Position *pos, Move m, char *buf, size_t size);
+/* Are squares numbered as XBoard does (move_text.h's cecp_ranks)?  Not
+ * for a person at the console. */
+bool  cecp_wire_ranks(const Cecp *c);
+/* m in the session's notation: XBoard's rank numbers (cecp_wire_ranks),
+ * O-O / O-O-O for castling in shuffle variants. */
+void  cecp_write_move(const Cecp *c, const Position *pos, Move m, char *buf, size_t size);
 /* "Error (WHY): CMD ARGS", for a command refused as a whole. */
 void  cecp_command_error(const char *why, const char *cmd, const char *args);
 
@@ -136,6 +155,22 @@ void cecp_cmd_easy(Cecp *c, char *args);
 void cecp_cmd_random(Cecp *c, char *args);
 void cecp_cmd_memory(Cecp *c, char *args);
 void cecp_cmd_cores(Cecp *c, char *args);
+
+/* cecp_console.c (only in console mode) */
+/* Greet the person, at once. */
+void cecp_console_start(Cecp *c);
+/* The game has ended: tell the person after the board. */
+void cecp_console_game_over(Cecp *c, const GameEnd *end);
+/* The engine waits for the person: the board if the position changed,
+ * what there is to tell, the prompt (once until the next input). */
+void cecp_console_waiting(Cecp *c);
+/* For `help`: how moves are typed in the variant being played (squares,
+ * promotions, drops, castling, gating). */
+void cecp_help_moves(Cecp *c);
+/* `variant NAME` named none: suggest the nearest and say how to list them. */
+void cecp_console_unknown_variant(Cecp *c, const char *name);
+/* A GUI took over (`xboard`, `protover`): console mode ends. */
+void cecp_console_leave(Cecp *c);
 
 /* cecp_edit.c */
 void cecp_cmd_edit(Cecp *c, char *args);

@@ -25,27 +25,28 @@
 /* Thinking output and moves                                          */
 
 /* A multi-leg (locust) move is sent as one `move` command per leg. */
-static void send_move(const Position *pos, Move m)
+static void send_move(const Cecp *c, const Position *pos, Move m)
 {
+    bool wire = cecp_wire_ranks(c);
     if (m.nvictims > 0 && m.kind == MOVE_NORMAL) {
         const Variant *v = pos->v;
         int at = m.from;
         char a[8], b[8];
         for (int i = 0; i < m.nvictims && i < 2; i++) {
-            square_name(v, at, true, a);
-            square_name(v, m.victim[i], true, b);
+            square_name(v, at, wire, a);
+            square_name(v, m.victim[i], wire, b);
             io_printf("move %s%s,", a, b);
             at = m.victim[i];
         }
         char text[32], from[8];
-        move_to_string(pos, m, true, text, sizeof text);
-        square_name(v, m.from, true, from);
-        square_name(v, at, true, a);
+        move_to_string(pos, m, wire, text, sizeof text);
+        square_name(v, m.from, wire, from);
+        square_name(v, at, wire, a);
         io_printf("move %s%s", a, text + strlen(from));
         return;
     }
     char text[32];
-    cecp_write_move(pos, m, text, sizeof text);
+    cecp_write_move(c, pos, m, text, sizeof text);
     io_printf("move %s", text);
 }
 
@@ -59,15 +60,15 @@ static int cecp_score(int score)
 }
 
 /* The PV as text, played out on a scratch copy of root. */
-static void pv_text(Position *scratch, const Position *root, const Move *pv, int n,
-                    char *buf, size_t size)
+static void pv_text(const Cecp *c, Position *scratch, const Position *root, const Move *pv,
+                    int n, char *buf, size_t size)
 {
     memcpy(scratch, root, sizeof *root);
     size_t len = 0;
     buf[0] = '\0';
     for (int i = 0; i < n && len + 40 < size; i++) {
         char mv[32];
-        cecp_write_move(scratch, pv[i], mv, sizeof mv);
+        cecp_write_move(c, scratch, pv[i], mv, sizeof mv);
         len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", mv);
         if (pv[i].kind == MOVE_NULL)
             position_make_null(scratch);
@@ -82,7 +83,7 @@ static void on_info(const Position *root, const SearchInfo *info, void *ctx)
     if (!atomic_load(&c->post))
         return;
     char pv[2048];
-    pv_text(c->pv_pos, root, info->pv, info->pvlen, pv, sizeof pv);
+    pv_text(c, c->pv_pos, root, info->pv, info->pvlen, pv, sizeof pv);
     io_printf("%d %d %" PRId64 " %" PRIu64 " %d %" PRIu64 " 0\t%s", info->depth,
               cecp_score(info->score), info->time_ms / 10, info->nodes, info->seldepth,
               info->nps, pv);
@@ -151,7 +152,7 @@ static void start_thinking(Cecp *c)
 static void start_pondering(Cecp *c)
 {
     char text[32];
-    cecp_write_move(c->e->pos, c->expected, text, sizeof text);
+    cecp_write_move(c, c->e->pos, c->expected, text, sizeof text);
     io_printf("Hint: %s", text);
     SearchLimits l;
     fill_limits(c, &l, !c->e->pos->side);
@@ -198,7 +199,7 @@ static void play_engine_move(Cecp *c, const EngineResult *r)
     if (c->draw_offered && r->have_info && score <= 0)
         io_printf("offer draw");
     c->draw_offered = false;
-    send_move(c->e->pos, r->best);
+    send_move(c, c->e->pos, r->best);
     engine_make_move(c->e, r->best);
     cecp_position_changed(c);
     c->have_expected = engine_move_ok(r->ponder) && engine_is_legal(c->e, r->ponder);
@@ -222,7 +223,7 @@ bool cecp_ponder_hit(Cecp *c, const char *text)
 {
     Move m;
     char why[128];
-    if (!engine_parse_move(c->e, text, true, &m, why, sizeof why)
+    if (!engine_parse_move(c->e, text, cecp_wire_ranks(c), &m, why, sizeof why)
         || !move_equal(m, c->pondered))
         return false;
     engine_make_move(c->e, m);
@@ -295,7 +296,7 @@ static void set_exclusion(Cecp *c, char *args, bool exclude)
     }
     Move m;
     char why[128];
-    if (!engine_parse_move(c->e, args, true, &m, why, sizeof why)) {
+    if (!engine_parse_move(c->e, args, cecp_wire_ranks(c), &m, why, sizeof why)) {
         io_printf("Error (%s): %s %s", why, name, args);
         return;
     }
@@ -326,7 +327,7 @@ void cecp_cmd_hint(Cecp *c, char *args)
     (void)args;
     char text[32];
     if (c->have_expected && engine_is_legal(c->e, c->expected)) {
-        cecp_write_move(c->e->pos, c->expected, text, sizeof text);
+        cecp_write_move(c, c->e->pos, c->expected, text, sizeof text);
         io_printf("Hint: %s", text);
         return;
     }
@@ -341,7 +342,7 @@ void cecp_cmd_hint(Cecp *c, char *args)
     engine_search_start(c->e, c->e->pos, NULL, &l, ENGINE_ANALYZE, NULL);
     EngineResult r = engine_search_finish(c->e, false);
     if (engine_move_ok(r.best) && engine_is_legal(c->e, r.best)) {
-        cecp_write_move(c->e->pos, r.best, text, sizeof text);
+        cecp_write_move(c, c->e->pos, r.best, text, sizeof text);
         io_printf("Hint: %s", text);
     }
 }

@@ -26,7 +26,8 @@ static void console_show(const ConsoleHost *host, char *args)
 {
     (void)args;
     IoBlock out;
-    position_print(host->engine->pos, io_block_open(&out));
+    DiagramStyle style = { .cecp_ranks = host->cecp_ranks };
+    diagram_print(host->engine->pos, &style, io_block_open(&out));
     io_block_print(&out);
 }
 

@@ -24,7 +24,7 @@
 typedef struct {
     Engine *engine;
     /* Rank numbers as XBoard writes them (move_to_string's cecp_ranks),
-     * for `divide`. */
+     * for `divide` and the diagram of `d`. */
     bool    cecp_ranks;
     /* Write m (a move of pos) in the protocol's notation, for `moves`. */
     void  (*write_move)(const void *ctx, const Position *pos, Move m, char *buf,

@@ -198,6 +198,17 @@ void io_printf(const char *fmt, ...)
     va_end(ap);
 }
 
+void io_prompt(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pthread_mutex_lock(&out_lock);
+    vfprintf(stdout, fmt, ap);
+    fflush(stdout);
+    pthread_mutex_unlock(&out_lock);
+    va_end(ap);
+}
+
 void io_set_debug_prefix(const char *prefix)
 {
     pthread_mutex_lock(&out_lock);

@@ -68,6 +68,10 @@ void io_post_search_done(unsigned id);
 /* Write one line (a '\n' is added) to standard output, atomically. */
 void io_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* A prompt for a person at the console: the text without a line end,
+ * flushed at once. */
+void io_prompt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Debug output: "# text" in CECP, "info string text" in UCI; the prefix is
  * set by the front end.  The text is not cut, however long. */
 void io_set_debug_prefix(const char *prefix);

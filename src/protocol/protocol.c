@@ -9,17 +9,22 @@
 #include "protocol/protocol.h"
 #include "protocol/uci.h"
 
-int protocol_run(VariantSet *set)
+int protocol_run(VariantSet *set, const ProtocolOptions *opt)
 {
     /* XBoard may send signals to old engines; we said sigint=0 sigterm=0,
        but ignore SIGINT anyway when not on a terminal. */
     signal(SIGPIPE, SIG_IGN);
     io_start(stdin);
-    return protocol_serve(set);
+    return protocol_serve(set, opt);
 }
 
-int protocol_serve(VariantSet *set)
+int protocol_serve(VariantSet *set, const ProtocolOptions *opt)
 {
+    if (opt && opt->person) {
+        /* greet at once; `uci` typed by the person still selects UCI */
+        int rc = cecp_run(set, NULL, opt);
+        return rc == CECP_SWITCH_TO_UCI ? uci_run(set, "uci") : rc;
+    }
     for (;;) {
         IoMessage m;
         io_next(&m);
@@ -34,7 +39,7 @@ int protocol_serve(VariantSet *set)
             io_release(&m);
             continue;
         }
-        int rc = strcmp(p, "uci") == 0 ? uci_run(set, p) : cecp_run(set, p);
+        int rc = strcmp(p, "uci") == 0 ? uci_run(set, p) : cecp_run(set, p, opt);
         io_release(&m);
         return rc;
     }

@@ -121,7 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t len = prepare_session(data, size, session);
     io_reset();
     io_feed(session, len);
-    protocol_serve(&variants);
+    protocol_serve(&variants, NULL);
     io_reset();
     free(session);
     return 0;

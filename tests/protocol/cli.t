@@ -61,7 +61,7 @@ h2h4: 1
 Nodes searched: 20
 [0]
 $ menagerie perft --moves 'e2e4 e2e4' 1
-menagerie perft: move 'e2e4': illegal move
+menagerie perft: move 'e2e4': no piece on e2
 [2]
 $ menagerie check tests/protocol/bad/xbetza-unbalanced.yaml tests/protocol/bad/yaml-tab.yaml
 tests/protocol/bad/xbetza-unbalanced.yaml:4:16: error: invalid XBetza 'Q(': unexpected character '('
@@ -86,3 +86,82 @@ Nodes searched: 654
 $ menagerie show foo
 menagerie show: unknown variant 'foo' (did you mean 'zoo'?)
 [2]
+$ menagerie -v foo
+menagerie: unknown variant 'foo' (did you mean 'zoo'?)
+[2]
+$ menagerie -v xiangqi perft 1
+menagerie: -v before a command chooses the variant of the console session; give it after the command: menagerie perft -v xiangqi
+[2]
+$ printf 'd\nquit\n' | menagerie --variant=xiangqi
+  9  r  h  e  a  k  a  e  h  r 
+  8  .  .  .  .  .  .  .  .  . 
+  7  .  c  .  .  .  .  .  c  . 
+  6  p  .  p  .  p  .  p  .  p 
+  5  .  .  .  .  .  .  .  .  . 
+  4  .  .  .  .  .  .  .  .  . 
+  3  P  .  P  .  P  .  P  .  P 
+  2  .  C  .  .  .  .  .  C  . 
+  1  .  .  .  .  .  .  .  .  . 
+  0  R  H  E  A  K  A  E  H  R 
+     a  b  c  d  e  f  g  h  i 
+White to move
+FEN: rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1
+[0]
+$ [ "$(printf 'variants\nquit\n' | menagerie)" = "$(menagerie list)" ] && echo "variants = list"
+variants = list
+[0]
+$ sh tools/perft-speed --help
+Usage: tools/perft-speed [MENAGERIE]
+
+Perft speed of Menagerie (default: the menagerie program of the build
+tree) against Fairy-Stockfish and Sjaak II on the start positions of chess,
+capablanca, shogi and xiangqi: the best of three runs each, and the ratios.
+Needs /usr/games/fairy-stockfish, /usr/games/sjaakii, python3 and bc.
+[0]
+$ sh tools/perft-speed --frobnicate
+perft-speed: unknown option '--frobnicate'
+Usage: tools/perft-speed [MENAGERIE]
+
+Perft speed of Menagerie (default: the menagerie program of the build
+tree) against Fairy-Stockfish and Sjaak II on the start positions of chess,
+capablanca, shogi and xiangqi: the best of three runs each, and the ratios.
+Needs /usr/games/fairy-stockfish, /usr/games/sjaakii, python3 and bc.
+[2]
+$ menagerie show xiangqi | sed -n '/^A  advisor/,/a b c/p'
+A  advisor  F  value 200
+   confined to d1 e1 f1 d2 e2 f2 d3 e3 f3
+ 10  . . . . . . . . .
+  9  . . . . . . . . .
+  8  . . . . . . . . .
+  7  . . . . . . . . .
+  6  . . . . . . . . .
+  5  . . . . . . . . .
+  4  . . . . . . . . .
+  3  . . . * . * . . .
+  2  . . . . @ . . . .
+  1  . . . * . * . . .
+     a b c d e f g h i
+[0]
+$ menagerie show xiangqi | sed -n '/^E  elephant/,/a b c/p'
+E  elephant  nA  value 200  also written B
+   confined to ranks 1-5
+ 10  . . . . . . . . .
+  9  . . . . . . . . .
+  8  . . . . . . . . .
+  7  . . . . . . . . .
+  6  . . . . . . . . .
+  5  . . * . . . * . .
+  4  . . . . . . . . .
+  3  . . . . @ . . . .
+  2  . . . . . . . . .
+  1  . . * . . . * . .
+     a b c d e f g h i
+[0]
+$ menagerie show shogi | grep '^Rules'
+Rules: the checkmated player loses, the stalemated player loses, 4-fold repetition draws but the player giving perpetual check loses.
+[0]
+$ menagerie list | grep -E '^(chess|menagerie|xiangqi) '
+chess                8x8    Chess (also normal, fide)               builtin:chess.yaml
+xiangqi              9x10   Xiangqi (also chinese)                  builtin:xiangqi.yaml
+menagerie            10x10  Menagerie (10x10 zoo chess) (also zoo)  builtin:menagerie.yaml
+[0]

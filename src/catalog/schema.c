@@ -142,7 +142,7 @@ bool schema_read_variant(SchemaContext *c, const TreeNode *root, const char *ste
     schema_check_keys(c, root, TOP_KEYS, TOP_RESERVED, "a variant");
     read_names(c, root, stem);
     if ((x = tree_map_get(root, "symmetry")))
-        c->rotate = schema_choice(c, x, "symmetry", symmetries) == 1;
+        v->rotated = c->rotate = schema_choice(c, x, "symmetry", symmetries) == 1;
     if ((x = tree_map_get(root, "board")))
         schema_read_board(c, x);
     else

@@ -42,6 +42,8 @@ static void usage(FILE *out)
         "  bench [DEPTH]        search fixed positions; prints a node-count signature\n"
         "  eval [-v VARIANT] [--fen FEN]\n"
         "                       show the static evaluation term by term\n"
+        "  eval [-v VARIANT] --params\n"
+        "                       print the evaluation's weights as an eval: section\n"
         "\n"
         "Options:\n"
         "  --variants PATH      extra variant files or directories (':'-separated),\n"

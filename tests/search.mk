@@ -14,3 +14,8 @@ tests_test_rules_SOURCES = tests/test_rules.c
 tests_test_rules_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_test_rules_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
 tests_test_rules_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
+
+# The evaluation's weights as data: restated weights change nothing, a
+# changed weight changes the evaluation.
+TESTS += tests/eval-params.sh
+EXTRA_DIST += tests/eval-params.sh

@@ -55,6 +55,11 @@ bool eval_is_pawnlike(const EvalTables *et, int type);    /* forward-only promot
  * hand)?  Null-move pruning needs it: without, zugzwang is likely. */
 bool eval_has_pieces(const EvalTables *et, const Position *pos, int color);
 
+/* Which weights can change an evaluation of this variant: matters[slot]
+ * (EVAL_NSLOTS entries) is 1 for them, 0 for the others (the mobility of
+ * a piece that does not slide, the hand where nothing is dropped...). */
+void eval_weights_that_matter(const EvalTables *et, const Variant *v, uint8_t *matters);
+
 /* ---- the linear trace, for tuning ------------------------------------
 
    In a trace every term the evaluation adds is recorded with the weights

@@ -649,6 +649,58 @@ const EvalParams *eval_tables_params(const EvalTables *et)
     return &et->params;
 }
 
+static void mark(uint8_t *matters, int first, int n, bool on)
+{
+    for (int k = 0; k < n; k++)
+        matters[first + k] = on;
+}
+
+#define MARK(field, on) mark(matters, EVAL_SLOT(field), \
+                             (int)(sizeof ((EvalParams *)0)->field / sizeof(double)), on)
+
+void eval_weights_that_matter(const EvalTables *et, const Variant *v, uint8_t *matters)
+{
+    bool pawns = false, royals = v->royal_types != 0, file_sliders = false;
+    memset(matters, 0, EVAL_NSLOTS);
+    for (int t = 0; t < v->ntypes; t++) {
+        pawns |= et->pawnlike[t];
+        file_sliders |= et->file_slider[t];
+    }
+    for (int t = 0; t < v->ntypes; t++) {
+        bool piece = !et->royal[t] && !et->pawnlike[t];
+        bool promotes = v->piece[t].can_promote || v->piece[t].promoted != NO_TYPE;
+        MARK(material[t], true);
+        bool reverts = v->piece[t].id[0] == '+' && v->hand.revert_promoted;
+        MARK(hand[t], v->hand.enabled && !et->royal[t] && !reverts);
+        MARK(mobility[t], piece && et->slider[t]);
+        MARK(pair[t], piece && et->colour_bound[t]);
+        MARK(threat[t], piece && pawns);
+        MARK(king_attack[t], piece && royals);
+        MARK(centre[t], true);
+        MARK(rank[t], true);
+        MARK(wing[t], true);
+        MARK(pawn_push[t], et->pawnlike[t]);
+        MARK(progress[t], et->pawnlike[t]);
+        MARK(pressure[t], !et->pawnlike[t] && promotes);
+        for (int ph = 0; ph < 2; ph++)
+            for (int sq = 0; sq < et->nsq; sq++)
+                matters[EVAL_SLOT(psqt[t][ph][sq])] = !v->geom.hole[sq];
+    }
+    MARK(tempo, true);
+    MARK(isolated, pawns);
+    MARK(doubled, pawns);
+    MARK(passed, pawns);
+    MARK(open_file, file_sliders);
+    MARK(half_open_file, file_sliders);
+    MARK(shield, pawns && royals && !v->has_drops);
+    MARK(king_danger, royals);
+    MARK(king_danger_curve, royals);
+    MARK(mop_up, royals);
+    MARK(bare_king, v->rules.bare_king != OUTCOME_NONE);
+    MARK(drawish, et->checkmate_wins);
+    MARK(drawish_divisor, et->checkmate_wins);
+}
+
 void eval_tables_destroy(EvalTables *et)
 {
     free(et);

@@ -19,6 +19,7 @@
 #include "board/position.h"
 #include "protocol/protocol.h"
 #include "commands/variant_cmds.h"
+#include "commands/tune.h"
 #include "catalog/variant_load.h"
 #include "board/zobrist.h"
 #include "util/number.h"
@@ -44,6 +45,10 @@ static void usage(FILE *out)
         "                       show the static evaluation term by term\n"
         "  eval [-v VARIANT] --params\n"
         "                       print the evaluation's weights as an eval: section\n"
+        "  tune -v VARIANT [-o FILE] [--name NAME] [--epochs N] [--lambda L] [--l2 X]\n"
+        "       [--params LIST] [--threads N] ... DATA...\n"
+        "                       fit the evaluation's weights to positions with scores\n"
+        "                       and results (lines 'FEN | SCORE | RESULT')\n"
         "\n"
         "Options:\n"
         "  --variants PATH      extra variant files or directories (':'-separated),\n"
@@ -232,6 +237,8 @@ int main(int argc, char **argv)
         rc = cmd_bench(&set, argc - i, argv + i);
     } else if (strcmp(cmd, "eval") == 0) {
         rc = cmd_eval(&set, argc - i, argv + i);
+    } else if (strcmp(cmd, "tune") == 0) {
+        rc = cmd_tune(&set, argc - i, argv + i);
     } else {
         fprintf(stderr, "menagerie: unknown command '%s'\n", cmd);
         usage(stderr);

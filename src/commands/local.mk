@@ -1,6 +1,7 @@
 # commands/: what the program does besides playing: bench, eval, check,
-# list, show.
+# list, show, tune.
 src_libengine_a_SOURCES += \
 	src/commands/bench.h src/commands/bench.c \
 	src/commands/perft_suite.h src/commands/perft_suite.c \
-	src/commands/variant_cmds.h src/commands/variant_cmds.c
+	src/commands/variant_cmds.h src/commands/variant_cmds.c \
+	src/commands/tune.h src/commands/tune.c

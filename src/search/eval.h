@@ -40,6 +40,10 @@ EvalTables *eval_tables_create_with(const Variant *v, const EvalParams *p);
  * variant's `eval:` section applied (or what eval_tables_create_with got). */
 const EvalParams *eval_tables_params(const EvalTables *et);
 
+/* The weights derived from v's pieces alone, without its `eval:` section;
+ * -1 when out of memory. */
+int eval_default_params(const Variant *v, EvalParams *out);
+
 /* Evaluation from the side to move's view, in centipawns (et built from
  * pos->v). */
 int eval_position(const EvalTables *et, const Position *pos);
@@ -105,6 +109,8 @@ int eval_trace(const EvalTables *et, const Position *pos, EvalTrace *tr);
  * slot[1] (NONE: no weight in that phase).  `clamped[ph]`: the bound
  * holds the formula, so its weights do not move the entry. */
 #define EVAL_PST_FEATURES 8
+#define EVAL_PST_LIMIT_MG 120     /* the formulas' entries stay within these */
+#define EVAL_PST_LIMIT_EG 150
 typedef struct {
     bool used;            /* a piece of that type can stand there */
     int n;

@@ -260,8 +260,8 @@ static int promotion_gain(const EvalTables *et, const Variant *v, int t)
 }
 
 #define FULL_ADVANCE_GAIN 300   /* gains from here on (a knight or more) get the full bonus */
-#define PST_MG_LIMIT 120          /* the formulas' tables stay within these */
-#define PST_EG_LIMIT 150
+#define PST_MG_LIMIT EVAL_PST_LIMIT_MG
+#define PST_EG_LIMIT EVAL_PST_LIMIT_EG
 
 /* What the piece-square formulas of one type and colour need to know
  * about the board, computed once for all its squares. */
@@ -647,6 +647,17 @@ EvalTables *eval_tables_create_with(const Variant *v, const EvalParams *p)
 const EvalParams *eval_tables_params(const EvalTables *et)
 {
     return &et->params;
+}
+
+int eval_default_params(const Variant *v, EvalParams *out)
+{
+    EvalTables *et = calloc(1, sizeof *et);
+    if (!et)
+        return -1;
+    derive_base(et, v);
+    default_params(et, v, out);
+    free(et);
+    return 0;
 }
 
 static void mark(uint8_t *matters, int first, int n, bool on)

@@ -14,6 +14,7 @@
 #include <getopt.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,14 +56,20 @@ static char *trim(char *s)
     return s;
 }
 
-static void complain(DataReader *r, const char *file, long line, const char *fmt, const char *a,
-                     const char *b)
+static void complain(DataReader *r, const char *file, long line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* A malformed line: FILE:LINE: message (the first few of them). */
+static void complain(DataReader *r, const char *file, long line, const char *fmt, ...)
 {
-    if (++r->malformed <= MAX_COMPLAINTS && r->log) {
-        fprintf(r->log, "%s:%ld: ", file, line);
-        fprintf(r->log, fmt, a, b);
-        fputc('\n', r->log);
-    }
+    if (++r->malformed > MAX_COMPLAINTS || !r->log)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(r->log, "%s:%ld: ", file, line);
+    vfprintf(r->log, fmt, ap);
+    fputc('\n', r->log);
+    va_end(ap);
 }
 
 /* One line "FEN | SCORE | RESULT" into the position; false after saying
@@ -72,7 +79,7 @@ static bool parse_line(DataReader *r, const char *file, long line, char *text, i
 {
     char *bar1 = strchr(text, '|'), *bar2 = bar1 ? strchr(bar1 + 1, '|') : NULL;
     if (!bar2 || strchr(bar2 + 1, '|')) {
-        complain(r, file, line, "expected 'FEN | SCORE | RESULT'%s%s", "", "");
+        complain(r, file, line, "expected 'FEN | SCORE | RESULT'");
         return false;
     }
     *bar1 = *bar2 = '\0';
@@ -88,11 +95,11 @@ static bool parse_line(DataReader *r, const char *file, long line, char *text, i
     double res;
     if (number_parse_real(result_text, 0, 1, &res) != NUMBER_OK
         || (res != 0 && res != 0.5 && res != 1)) {
-        complain(r, file, line, "RESULT '%s' must be 1.0, 0.5 or 0.0%s", result_text, "");
+        complain(r, file, line, "RESULT '%s' must be 1.0, 0.5 or 0.0", result_text);
         return false;
     }
     if (position_set_fen(r->pos, r->v, fen, err, sizeof err) != 0) {
-        complain(r, file, line, "bad FEN: %s%s", err, "");
+        complain(r, file, line, "bad FEN: %s", err);
         return false;
     }
     *score = (int)s;
@@ -455,38 +462,37 @@ static double model_error(const Rows *r, const double *value, int n, double k, d
 
 /* ---- the sigmoid scale ---------------------------------------------------- */
 
-static double result_error(const Rows *r, const double *value, double k)
+static void set_targets(Rows *r, double k, double lambda)
 {
-    double error = 0;
-    for (size_t i = 0; i < r->n; i++) {
-        double d = sigmoid(k * row_eval(r, i, value)) - r->result[i];
-        error += d * d;
-    }
-    return r->n ? error / r->n : 0;
+    r->target = alloc_realloc(r->target, (r->n + 1) * sizeof *r->target);
+    for (size_t i = 0; i < r->n; i++)
+        r->target[i] = (float)(lambda * r->result[i] + (1 - lambda) * sigmoid(k * r->score[i]));
 }
 
 /* The K that best predicts the results from the starting evaluation
  * (golden-section search over log K); K_DEFAULT when the results say
  * nothing (all the same, or the best K at the edge of the range). */
-static double fit_k(const Rows *r, const double *value, FILE *out)
+static double fit_k(Rows *r, const Weights *w, int threads, FILE *out)
 {
     const double phi = (sqrt(5) - 1) / 2;
     double a = log(K_MIN), b = log(K_MAX);
     double c = b - phi * (b - a), d = a + phi * (b - a);
-    double fc = result_error(r, value, exp(c)), fd = result_error(r, value, exp(d));
-    for (int i = 0; i < 60; i++) {
+    set_targets(r, 0, 1.0);     /* the results alone */
+    double fc = model_error(r, w->value, w->n, exp(c), NULL, threads);
+    double fd = model_error(r, w->value, w->n, exp(d), NULL, threads);
+    for (int i = 0; i < 40; i++) {
         if (fc < fd) {
             b = d;
             d = c;
             fd = fc;
             c = b - phi * (b - a);
-            fc = result_error(r, value, exp(c));
+            fc = model_error(r, w->value, w->n, exp(c), NULL, threads);
         } else {
             a = c;
             c = d;
             fc = fd;
             d = a + phi * (b - a);
-            fd = result_error(r, value, exp(d));
+            fd = model_error(r, w->value, w->n, exp(d), NULL, threads);
         }
     }
     double k = exp((a + b) / 2);
@@ -496,13 +502,6 @@ static double fit_k(const Rows *r, const double *value, FILE *out)
         return K_DEFAULT;
     }
     return k;
-}
-
-static void set_targets(Rows *r, double k, double lambda)
-{
-    r->target = alloc_realloc(r->target, (r->n + 1) * sizeof *r->target);
-    for (size_t i = 0; i < r->n; i++)
-        r->target[i] = (float)(lambda * r->result[i] + (1 - lambda) * sigmoid(k * r->score[i]));
 }
 
 /* ---- Adam ----------------------------------------------------------------- */
@@ -652,7 +651,7 @@ int tune_run(const Variant *v, const TuneOptions *o, FILE *log, EvalParams *out,
         rc = -1;
     }
     if (rc == 0) {
-        rep->k = o->k > 0 ? o->k : fit_k(&rows, w.value, log);
+        rep->k = o->k > 0 ? o->k : fit_k(&rows, &w, o->threads, log);
         fprintf(log, "%ld positions, %d weights, K = %.6f\n", rep->positions, w.n, rep->k);
         set_targets(&rows, rep->k, o->lambda);
         adam(&w, &rows, o, rep->k, log, rep);

@@ -536,10 +536,13 @@ void eval_print(const EvalTables *et, const Position *pos, FILE *out)
     int phase;
     int score = eval_run(et, pos, &st, &phase, NULL);
     fprintf(out, "Piece values (board / hand):\n");
-    for (int t = 0; t < v->ntypes; t++)
-        fprintf(out, "  %-3s %-14s %5d / %5d%s%s\n", v->piece[t].id, v->piece[t].name,
-                et->value[t], et->hand_value[t], et->royal[t] ? "  royal" : "",
-                et->pawnlike[t] ? "  pawn-like" : "");
+    for (int t = 0; t < v->ntypes; t++) {
+        fprintf(out, "  %-3s %-14s %5d / %5d", v->piece[t].id, v->piece[t].name,
+                et->material[0][t], et->hand[0][t]);
+        if (et->material[1][t] != et->material[0][t] || et->hand[1][t] != et->hand[0][t])
+            fprintf(out, "  (endgame %d / %d)", et->material[1][t], et->hand[1][t]);
+        fprintf(out, "%s%s\n", et->royal[t] ? "  royal" : "", et->pawnlike[t] ? "  pawn-like" : "");
+    }
     fprintf(out, "\n%-14s %8s %8s   (white's view)\n", "Term", "MG", "EG");
     int mg = 0, eg = 0;
     for (int i = 0; i < NTERMS; i++) {

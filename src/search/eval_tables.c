@@ -17,6 +17,12 @@
  * promotion gains; promotion pressure), and the royal pieces (their
  * neighbourhood, for king safety and mop-up); the rules say whether
  * material counts for or against its owner.
+ *
+ * Every weight is a parameter (variant/eval_params.h): the hand-set
+ * defaults are derived here from the variant, the variant's `eval:`
+ * section is applied over them, and the tables the evaluation reads are
+ * built from the result, so a section that restates the defaults builds
+ * exactly the same tables.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -284,7 +290,7 @@ typedef struct {
     bool pressing;            /* another promoter one rank or less from its zone */
 } PstSquare;
 
-static void pst_board(const EvalTables *et, const Variant *v, int t, int c, PstBoard *b)
+static void pst_board(const Variant *v, int t, int c, PstBoard *b)
 {
     int nsq = v->files * v->ranks;
     b->home = home_rank(v, t, c);
@@ -295,7 +301,6 @@ static void pst_board(const EvalTables *et, const Variant *v, int t, int c, PstB
         if (d > b->maxd && standable(v, t, c, sq))
             b->maxd = d;
     }
-    (void)et;
 }
 
 static void pst_square(const EvalTables *et, const Variant *v, int t, int c, int sq,
@@ -371,7 +376,7 @@ static void build_pst_piece(EvalTables *et, const Variant *v, int t, int c)
     const EvalParams *p = &et->params;
     int nsq = v->files * v->ranks;
     PstBoard b;
-    pst_board(et, v, t, c, &b);
+    pst_board(v, t, c, &b);
     for (int sq = 0; sq < nsq; sq++) {
         PstSquare s;
         pst_square(et, v, t, c, sq, &b, &s);
@@ -394,7 +399,7 @@ void eval_pst_features(const EvalTables *et, const Variant *v, int color, int ty
     const EvalParams *p = &et->params;
     int t = type, nsq = v->files * v->ranks;
     PstBoard b;
-    pst_board(et, v, t, color, &b);
+    pst_board(v, t, color, &b);
     for (int sq = 0; sq < nsq; sq++) {
         EvalPstFeatures *f = &out[sq];
         PstSquare s;

@@ -21,6 +21,7 @@
 #include "board/position.h"
 #include "protocol/protocol.h"
 #include "commands/variant_cmds.h"
+#include "commands/tune.h"
 #include "catalog/variant_load.h"
 #include "board/zobrist.h"
 #include "util/number.h"
@@ -47,6 +48,12 @@ static void usage(FILE *out)
         "  datagen -v VARIANT -o FILE [--games N] [--nodes N | --depth D] [--random-plies K]\n"
         "          [--threads T] [--seed S] [--hash MB] [--max-plies P]\n"
         "                       self-play games written as training data (FEN | score | result)\n"
+        "  eval [-v VARIANT] --params\n"
+        "                       print the evaluation's weights as an eval: section\n"
+        "  tune -v VARIANT [-o FILE] [--name NAME] [--epochs N] [--lambda L] [--l2 X]\n"
+        "       [--params LIST] [--threads N] ... DATA...\n"
+        "                       fit the evaluation's weights to positions with scores\n"
+        "                       and results (lines 'FEN | SCORE | RESULT')\n"
         "\n"
         "Options:\n"
         "  -v, --variant VARIANT  the variant to start in (console, XBoard)\n"
@@ -265,6 +272,8 @@ int main(int argc, char **argv)
         rc = cmd_eval(&set, argc - i, argv + i);
     } else if (strcmp(cmd, "datagen") == 0) {
         rc = cmd_datagen(&set, argc - i, argv + i);
+    } else if (strcmp(cmd, "tune") == 0) {
+        rc = cmd_tune(&set, argc - i, argv + i);
     } else {
         fprintf(stderr, "menagerie: unknown command '%s'\n", cmd);
         usage(stderr);

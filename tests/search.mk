@@ -14,3 +14,17 @@ tests_test_rules_SOURCES = tests/test_rules.c
 tests_test_rules_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_test_rules_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
 tests_test_rules_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
+
+# The evaluation's weights as data: restated weights change nothing, a
+# changed weight changes the evaluation.
+TESTS += tests/eval-params.sh
+EXTRA_DIST += tests/eval-params.sh
+
+# The trace of the evaluation, weights from variant files, the tuner.
+check_PROGRAMS += tests/test_tune
+TESTS += tests/test_tune
+tests_test_tune_SOURCES = tests/test_tune.c
+tests_test_tune_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_test_tune_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
+tests_test_tune_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
+EXTRA_DIST += tests/data/tune/sample.data

@@ -15,6 +15,7 @@ variant_bad_files = \
 	tests/bad/bad_xbetza.yaml tests/bad/bad_xbetza.expected \
 	tests/bad/board_overflow.yaml tests/bad/board_overflow.expected \
 	tests/bad/duplicate.yaml tests/bad/duplicate.expected \
+	tests/bad/eval.yaml tests/bad/eval.expected \
 	tests/bad/extends_cycle.yaml tests/bad/extends_cycle.expected \
 	tests/bad/extends_path_a.yaml tests/bad/extends_path_a.expected \
 	tests/bad/extends_path_b.yaml tests/bad/extends_path_b.expected \

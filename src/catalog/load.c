@@ -39,6 +39,7 @@ bool load_document(LoadSession *session, VariantDoc *doc, Diag *d)
     c.diag = d;
     c.v = out;
     c.arena = &store->arena;
+    c.own_root = doc->root;
     documents_file_stem(doc->file, stem, sizeof stem);
     schema_defaults(out);
     if (ok) {

@@ -121,7 +121,7 @@ void schema_defaults(Variant *v)
 static const char *const TOP_KEYS[] = {
     "name", "title", "aliases", "url", "description", "extends", "abstract", "board",
     "symmetry", "regions", "pieces", "start", "promotion", "castling", "hand", "rules",
-    "xboard", "gating", NULL };
+    "xboard", "gating", "eval", NULL };
 static const char *const TOP_RESERVED[] = {
     "capture-rules", "walls", "setup", "turn", NULL };
 
@@ -142,7 +142,7 @@ bool schema_read_variant(SchemaContext *c, const TreeNode *root, const char *ste
     schema_check_keys(c, root, TOP_KEYS, TOP_RESERVED, "a variant");
     read_names(c, root, stem);
     if ((x = tree_map_get(root, "symmetry")))
-        c->rotate = schema_choice(c, x, "symmetry", symmetries) == 1;
+        v->rotated = c->rotate = schema_choice(c, x, "symmetry", symmetries) == 1;
     if ((x = tree_map_get(root, "board")))
         schema_read_board(c, x);
     else
@@ -172,6 +172,8 @@ bool schema_read_variant(SchemaContext *c, const TreeNode *root, const char *ste
         schema_read_rules(c, x);
     if ((x = tree_map_get(root, "xboard")))
         read_xboard(c, x);
+    if ((x = tree_map_get(root, "eval")))
+        schema_read_eval(c, x);
     if (start) {
         snprintf(v->start_fen, sizeof v->start_fen, "%s", start->text);
         if (strlen(start->text) >= sizeof v->start_fen)

@@ -10,6 +10,7 @@
  *   schema_pieces.c  `pieces`: moves, promotion, drops, limits;
  *   schema_game.c    `board`, `start`, `hand`, `castling`, `gating`;
  *   schema_rules.c   `rules`: how games end;
+ *   schema_eval.c    `eval`: weights of the evaluation;
  *   regions.c        square sets and `regions` (regions.h).
  * They share one SchemaContext per variant being read.
  */
@@ -46,6 +47,8 @@ typedef struct {
     TreeNode    *promotion_defaults;           /* top-level `promotion` */
     TreeNode   **arena;           /* for trees made while reading */
     bool         drop_checks_forbidden, drop_mates_forbidden;  /* from `hand` */
+    const TreeNode *own_root;     /* the variant's own document, without what it
+                                     inherits (NULL: all of it is its own) */
 } SchemaContext;
 
 /* An error at a node's own position. */
@@ -140,5 +143,11 @@ void schema_read_gating(SchemaContext *c, const TreeNode *n);
 /* --- schema_rules.c -------------------------------------------------- */
 
 void schema_read_rules(SchemaContext *c, const TreeNode *n);
+
+/* --- schema_eval.c --------------------------------------------------- */
+
+/* `eval`: weights over the derived defaults, into c->v->eval (after the
+ * board and the pieces). */
+void schema_read_eval(SchemaContext *c, const TreeNode *n);
 
 #endif

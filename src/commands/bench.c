@@ -10,6 +10,7 @@
 #include "notation/fen.h"
 #include "notation/diagram.h"
 #include "commands/bench.h"
+#include "catalog/eval_write.h"
 #include "search/eval.h"
 #include "search/search.h"
 #include "util/number.h"
@@ -140,22 +141,49 @@ int cmd_bench(const VariantSet *set, int argc, char **argv)
     return 0;
 }
 
+/* `eval --params`: every weight, as an `eval:` section to copy from. */
+static int print_params(const Variant *v)
+{
+    EvalTables *et = eval_tables_create(v);
+    if (!et) {
+        fprintf(stderr, "menagerie eval: out of memory\n");
+        return 2;
+    }
+    printf("# The evaluation's weights for %s: the defaults derived from its pieces%s.\n"
+           "# Any of them may be given in the variant file (menagerie-variants(5)).\n",
+           v->name, eval_overrides_any(&v->eval) ? ", with its own eval: section" : "");
+    uint8_t *matters = malloc(EVAL_NSLOTS);
+    if (!matters) {
+        fprintf(stderr, "menagerie eval: out of memory\n");
+        eval_tables_destroy(et);
+        return 2;
+    }
+    eval_weights_that_matter(et, v, matters);
+    eval_write_section(stdout, v, eval_tables_params(et), NULL, matters);
+    free(matters);
+    eval_tables_destroy(et);
+    return 0;
+}
+
 int cmd_eval(const VariantSet *set, int argc, char **argv)
 {
     static const struct option opts[] = {
         { "variant", required_argument, NULL, 'v' },
         { "fen", required_argument, NULL, 'f' },
+        { "params", no_argument, NULL, 'p' },
         { NULL, 0, NULL, 0 }
     };
     const char *variant = "chess", *fen = NULL;
+    bool params = false;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "v:f:", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "v:f:p", opts, NULL)) != -1) {
         switch (c) {
         case 'v': variant = optarg; break;
         case 'f': fen = optarg; break;
+        case 'p': params = true; break;
         default:
-            fprintf(stderr, "usage: menagerie eval [-v VARIANT] [--fen FEN]\n");
+            fprintf(stderr, "usage: menagerie eval [-v VARIANT] [--fen FEN | --params]\n");
             return 2;
         }
     }
@@ -164,6 +192,8 @@ int cmd_eval(const VariantSet *set, int argc, char **argv)
         fprintf(stderr, "menagerie: unknown variant '%s' (try 'menagerie list')\n", variant);
         return 2;
     }
+    if (params)
+        return print_params(v);
     Position *pos = malloc(sizeof *pos);
     char err[256];
     if (!pos || position_set_fen(pos, v, fen ? fen : v->start_fen, err, sizeof err) != 0) {

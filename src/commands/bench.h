@@ -22,7 +22,7 @@ uint64_t bench_run(const VariantSet *set, int depth, FILE *out);
 /* `menagerie bench [DEPTH]` */
 int cmd_bench(const VariantSet *set, int argc, char **argv);
 
-/* `menagerie eval [-v VARIANT] [--fen FEN]` */
+/* `menagerie eval [-v VARIANT] [--fen FEN | --params]` */
 int cmd_eval(const VariantSet *set, int argc, char **argv);
 
 #endif

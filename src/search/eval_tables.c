@@ -17,6 +17,12 @@
  * promotion gains; promotion pressure), and the royal pieces (their
  * neighbourhood, for king safety and mop-up); the rules say whether
  * material counts for or against its owner.
+ *
+ * Every weight is a parameter (variant/eval_params.h): the hand-set
+ * defaults are derived here from the variant, the variant's `eval:`
+ * section is applied over them, and the tables the evaluation reads are
+ * built from the result, so a section that restates the defaults builds
+ * exactly the same tables.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -260,67 +266,174 @@ static int promotion_gain(const EvalTables *et, const Variant *v, int t)
 }
 
 #define FULL_ADVANCE_GAIN 300   /* gains from here on (a knight or more) get the full bonus */
+#define PST_MG_LIMIT EVAL_PST_LIMIT_MG
+#define PST_EG_LIMIT EVAL_PST_LIMIT_EG
 
-static void derive_pst_piece(EvalTables *et, const Variant *v, int t, int c)
+/* What the piece-square formulas of one type and colour need to know
+ * about the board, computed once for all its squares. */
+typedef struct {
+    int home;                 /* home rank (relative), -1 when not in the start position */
+    double avg;               /* average mobility */
+    double maxd;              /* farthest standable distance from the promotion zone */
+} PstBoard;
+
+/* What the formulas need to know about one square: the features each
+ * weight multiplies. */
+typedef struct {
+    bool used;                /* the piece can stand there (pawn-likes: anywhere) */
+    int rel;                  /* rank counted from its own side */
+    double centre;            /* (mobility - average) / average */
+    double fc;                /* file centrality */
+    int adv;                  /* pawn-like: ranks pushed from home, at most 2 (0: none) */
+    bool progressing;         /* pawn-like with a promotion zone */
+    double p;                 /* its progress, 0..1 */
+    bool pressing;            /* another promoter one rank or less from its zone */
+} PstSquare;
+
+static void pst_board(const Variant *v, int t, int c, PstBoard *b)
 {
-    int home = home_rank(v, t, c);
     int nsq = v->files * v->ranks;
-    double avg = average_mobility(v, t, false), maxd = 1;
+    b->home = home_rank(v, t, c);
+    b->avg = average_mobility(v, t, false);
+    b->maxd = 1;
     for (int sq = 0; sq < nsq; sq++) {
         int d = zone_distance(v, t, c, sq);
-        if (d > maxd && standable(v, t, c, sq))
-            maxd = d;
+        if (d > b->maxd && standable(v, t, c, sq))
+            b->maxd = d;
     }
-    int promo_gain = promotion_gain(et, v, t);
+}
+
+static void pst_square(const EvalTables *et, const Variant *v, int t, int c, int sq,
+                       const PstBoard *b, PstSquare *s)
+{
+    memset(s, 0, sizeof *s);
+    s->used = standable(v, t, c, sq) || et->pawnlike[t];
+    if (!s->used)
+        return;
+    double m = square_mobility(v, t, c, sq, false, false);
+    s->centre = b->avg > 0 ? (m - b->avg) / b->avg : 0;
+    s->rel = c == WHITE ? var_rank(v, sq) : v->ranks - 1 - var_rank(v, sq);
+    s->fc = file_centrality(v, sq);
+    if (et->pawnlike[t] && b->home >= 0) {
+        /* Centre pawns take space, wing pawns guard the king. */
+        int adv = s->rel - b->home;
+        s->adv = adv > 2 ? 2 : adv > 0 ? adv : 0;
+    }
+    int d = zone_distance(v, t, c, sq);
+    if (d >= 0 && et->pawnlike[t]) {
+        double p = (b->maxd - d) / b->maxd;
+        s->progressing = true;
+        s->p = p < 0 ? 0 : p;
+    } else if (d >= 0 && d <= 1) {
+        s->pressing = true;   /* promotion pressure */
+    }
+}
+
+/* The formulas' value of a square, before the bounds, in the order of
+ * operations the tables have always been computed in (so that the
+ * default weights give exactly the tables they always gave). */
+static void pst_formula(const EvalParams *p, const EvalTables *et, int t, const PstSquare *s,
+                        double *mg_out, double *eg_out)
+{
+    double mg = p->rank[t][0] * s->rel, eg = p->rank[t][1] * s->rel;
+    mg += p->centre[t][0] * s->centre;
+    eg += p->centre[t][1] * s->centre;
+    mg += p->wing[t][0] * s->fc;
+    eg += p->wing[t][1] * s->fc;
+    if (s->adv > 0) {
+        double centre = p->pawn_push[t][0], edge = p->pawn_push[t][1];
+        mg += s->adv * ((centre - edge) * s->fc * s->fc + edge);
+    }
+    if (s->progressing) {
+        mg += p->progress[t][0] * s->p * s->p * et->advance_scale[t] / 256;
+        eg += p->progress[t][1] * s->p * s->p * et->advance_scale[t] / 256;
+    } else if (s->pressing) {
+        mg += p->pressure[t][0];
+        eg += p->pressure[t][1];
+    }
+    *mg_out = mg;
+    *eg_out = eg;
+}
+
+static double clamp_real(double x, double limit)
+{
+    return x > limit ? limit : x < -limit ? -limit : x;
+}
+
+/* The square of `color`'s piece on sq seen from white's side (the psqt
+ * offsets are written for white): mirrored, or turned round. */
+static int white_view(const EvalTables *et, const Variant *v, int color, int sq)
+{
+    if (color == WHITE)
+        return sq;
+    if (et->rotated)
+        return v->files * v->ranks - 1 - sq;
+    return var_square(v, var_file(v, sq), v->ranks - 1 - var_rank(v, sq));
+}
+
+static void build_pst_piece(EvalTables *et, const Variant *v, int t, int c)
+{
+    const EvalParams *p = &et->params;
+    int nsq = v->files * v->ranks;
+    PstBoard b;
+    pst_board(v, t, c, &b);
     for (int sq = 0; sq < nsq; sq++) {
-        if (!standable(v, t, c, sq) && !et->pawnlike[t])
+        PstSquare s;
+        pst_square(et, v, t, c, sq, &b, &s);
+        et->progress[c][t][sq] = s.progressing ? (int8_t)lround(16 * s.p) : 0;
+        if (!s.used)
             continue;
-        double m = square_mobility(v, t, c, sq, false, false);
-        double centre = avg > 0 ? (m - avg) / avg : 0;
         double mg, eg;
-        if (et->royal[t]) {
-            /* Stay home while the board is full, walk to the centre later. */
-            int rel = c == WHITE ? var_rank(v, sq) : v->ranks - 1 - var_rank(v, sq);
-            mg = -12.0 * rel;
-            eg = 30.0 * centre;
-            /* Where castling exists, the king belongs on a wing. */
-            if (v->castling.enabled && v->castling.king == t)
-                mg -= 24.0 * file_centrality(v, sq);
-        } else {
-            /* Heavy pieces gain little from a central post early on
-               (and should not be brought out first). */
-            double k = et->pawnlike[t] ? 0.05 : 0.12;
-            mg = k * (et->value[t] < 400 ? et->value[t] : 400) * centre;
-            eg = 0.6 * mg;
+        pst_formula(p, et, t, &s, &mg, &eg);
+        int view = white_view(et, v, c, sq);
+        et->pst[0][c][t][sq] = (int16_t)(lround(clamp_real(mg, PST_MG_LIMIT))
+                                         + lround(p->psqt[t][0][view]));
+        et->pst[1][c][t][sq] = (int16_t)(lround(clamp_real(eg, PST_EG_LIMIT))
+                                         + lround(p->psqt[t][1][view]));
+    }
+}
+
+void eval_pst_features(const EvalTables *et, const Variant *v, int color, int type,
+                       EvalPstFeatures out[MAX_SQUARES])
+{
+    const EvalParams *p = &et->params;
+    int t = type, nsq = v->files * v->ranks;
+    PstBoard b;
+    pst_board(v, t, color, &b);
+    for (int sq = 0; sq < nsq; sq++) {
+        EvalPstFeatures *f = &out[sq];
+        PstSquare s;
+        pst_square(et, v, t, color, sq, &b, &s);
+        memset(f, 0, sizeof *f);
+        f->used = s.used;
+        if (!s.used)
+            continue;
+        double mg, eg, push = s.fc * s.fc;
+        pst_formula(p, et, t, &s, &mg, &eg);
+        f->clamped[0] = fabs(mg) > PST_MG_LIMIT;
+        f->clamped[1] = fabs(eg) > PST_EG_LIMIT;
+        int view = white_view(et, v, color, sq);
+        f->offset_slot[0] = EVAL_SLOT(psqt[t][0][view]);
+        f->offset_slot[1] = EVAL_SLOT(psqt[t][1][view]);
+#define FEATURE(smg, seg, value) do { \
+            f->feature[f->n].slot[0] = (smg); \
+            f->feature[f->n].slot[1] = (seg); \
+            f->feature[f->n].x = (value); \
+            f->n++; \
+        } while (0)
+        FEATURE(EVAL_SLOT(rank[t][0]), EVAL_SLOT(rank[t][1]), s.rel);
+        FEATURE(EVAL_SLOT(centre[t][0]), EVAL_SLOT(centre[t][1]), s.centre);
+        FEATURE(EVAL_SLOT(wing[t][0]), EVAL_SLOT(wing[t][1]), s.fc);
+        if (s.adv > 0) {
+            FEATURE(EVAL_SLOT(pawn_push[t][0]), EVAL_TRACE_NONE, s.adv * push);
+            FEATURE(EVAL_SLOT(pawn_push[t][1]), EVAL_TRACE_NONE, s.adv * (1 - push));
         }
-        if (et->pawnlike[t] && home >= 0) {
-            /* Centre pawns take space, wing pawns guard the king. */
-            int rel = c == WHITE ? var_rank(v, sq) : v->ranks - 1 - var_rank(v, sq);
-            int adv = rel - home;
-            if (adv > 2) adv = 2;
-            if (adv > 0) {
-                double cf = file_centrality(v, sq);
-                mg += adv * (20.0 * cf * cf - 5.0);
-            }
-        }
-        int d = zone_distance(v, t, c, sq);
-        et->progress[c][t][sq] = 0;
-        if (d >= 0 && et->pawnlike[t]) {
-            double p = (maxd - d) / maxd;
-            if (p < 0) p = 0;
-            et->progress[c][t][sq] = (int8_t)lround(16 * p);
-            mg += 25 * p * p * et->advance_scale[t] / 256;
-            eg += 70 * p * p * et->advance_scale[t] / 256;
-        } else if (d >= 0 && d <= 1 && promo_gain > 0) {
-            mg += 0.06 * promo_gain;   /* promotion pressure */
-            eg += 0.06 * promo_gain;
-        }
-        if (mg > 120) mg = 120;
-        if (mg < -120) mg = -120;
-        if (eg > 150) eg = 150;
-        if (eg < -150) eg = -150;
-        et->pst[0][c][t][sq] = (int16_t)lround(mg);
-        et->pst[1][c][t][sq] = (int16_t)lround(eg);
+        if (s.progressing)
+            FEATURE(EVAL_SLOT(progress[t][0]), EVAL_SLOT(progress[t][1]),
+                    s.p * s.p * et->advance_scale[t] / 256);
+        else if (s.pressing)
+            FEATURE(EVAL_SLOT(pressure[t][0]), EVAL_SLOT(pressure[t][1]), 1.0);
+#undef FEATURE
     }
 }
 
@@ -357,9 +470,12 @@ static void derive_geometry(EvalTables *et, const Variant *v)
     }
 }
 
-static void derive_tables(EvalTables *et, const Variant *v)
+/* What every weight is derived from: the pieces' kinds and values, the
+ * rules, the geometry. */
+static void derive_base(EvalTables *et, const Variant *v)
 {
     et->nsq = v->files * v->ranks;
+    et->rotated = v->rotated;
     for (int t = 0; t < v->ntypes; t++) {
         et->royal[t] = v->piece[t].royal;
         et->pawnlike[t] = derive_pawnlike(v, t);
@@ -370,14 +486,10 @@ static void derive_tables(EvalTables *et, const Variant *v)
         et->slider[t] = slide > 0.5;
         et->file_slider[t] = !et->royal[t] && slides_ahead(v, t);
         double reach = et->royal[t] || et->pawnlike[t] ? 1.0 : reach_fraction(v, t);
-        et->pair_bonus[t] = reach > 0.4 && reach < 0.6 ? et->value[t] / 8 : 0;
+        et->colour_bound[t] = reach > 0.4 && reach < 0.6;
         et->mob_expect[t] = (int)lround(4 * slide);
         int gain = promotion_gain(et, v, t);
         et->advance_scale[t] = gain >= FULL_ADVANCE_GAIN ? 256 : gain * 256 / FULL_ADVANCE_GAIN;
-        int w = et->value[t] / 150;
-        et->attack_weight[t] = et->royal[t] || et->pawnlike[t] ? 0 : w < 1 ? 1 : w > 6 ? 6 : w;
-        for (int c = 0; c < 2; c++)
-            derive_pst_piece(et, v, t, c);
     }
     et->phase_total = 0;
     for (int c = 0; c < 2; c++)
@@ -392,14 +504,217 @@ static void derive_tables(EvalTables *et, const Variant *v)
     derive_geometry(et, v);
 }
 
+static void set_pair(double *w, double mg, double eg)
+{
+    w[0] = mg;
+    w[1] = eg;
+}
+
+/* The hand-set weights of each piece type, from its value and kind. */
+static void default_piece_params(const EvalTables *et, const Variant *v, int t, EvalParams *p)
+{
+    int value = et->value[t];
+    set_pair(p->material[t], value, value);
+    set_pair(p->hand[t], et->hand_value[t], et->hand_value[t]);
+    set_pair(p->mobility[t], 4, 5);
+    int pair = et->colour_bound[t] ? value / 8 : 0;
+    set_pair(p->pair[t], pair, pair * 3 / 2);
+    int threat = value / 6 > 90 ? 90 : value / 6;
+    set_pair(p->threat[t], threat, threat * 2 / 3);
+    int w = value / 150;
+    p->king_attack[t][0] = et->royal[t] || et->pawnlike[t] ? 0 : w < 1 ? 1 : w > 6 ? 6 : w;
+    if (et->royal[t]) {
+        /* Stay home while the board is full, walk to the centre later;
+           where castling exists, the king belongs on a wing. */
+        set_pair(p->rank[t], -12.0, 0);
+        set_pair(p->centre[t], 0, 30.0);
+        if (v->castling.enabled && v->castling.king == t)
+            set_pair(p->wing[t], -24.0, 0);
+    } else {
+        /* Heavy pieces gain little from a central post early on (and
+           should not be brought out first). */
+        double k = et->pawnlike[t] ? 0.05 : 0.12;
+        double centre = k * (value < 400 ? value : 400);
+        set_pair(p->centre[t], centre, 0.6 * centre);
+    }
+    if (et->pawnlike[t]) {
+        set_pair(p->pawn_push[t], 15.0, -5.0);
+        set_pair(p->progress[t], 25, 70);
+    }
+    double pressure = 0.06 * promotion_gain(et, v, t);
+    set_pair(p->pressure[t], pressure, pressure);
+}
+
+/* The hand-set weights: what the evaluation has always used. */
+static void default_params(const EvalTables *et, const Variant *v, EvalParams *p)
+{
+    memset(p, 0, sizeof *p);
+    for (int t = 0; t < v->ntypes; t++)
+        default_piece_params(et, v, t, p);
+    set_pair(p->tempo, 12, 6);
+    set_pair(p->isolated, -8, -12);
+    set_pair(p->doubled, -6, -14);
+    for (int k = 0; k < EVAL_PASSED_STEPS; k++) {
+        p->passed[0][k] = 5 + k * k / 8;
+        p->passed[1][k] = 10 + k * k * 5 / 8;
+    }
+    set_pair(p->open_file, 22, 10);
+    set_pair(p->half_open_file, 10, 5);
+    set_pair(p->shield, 14, 7);
+    set_pair(p->king_danger, 100, 25);
+    set_pair(p->king_danger_curve, 3, 600);
+    p->mop_up[0] = 20;
+    p->mop_up[1] = 8;
+    p->mop_up[2] = -15;
+    p->mop_up[3] = 3;
+    p->bare_king[0] = 120;
+    p->bare_king[1] = 50;
+    p->bare_king[2] = 20;
+    set_pair(p->drawish, 400, 350);
+    set_pair(p->drawish_divisor, 16, 3);
+}
+
+static int whole(double x)
+{
+    return (int)lround(x);
+}
+
+static void copy_pair(int out[2][MAX_PIECE_TYPES], int t, const double *w)
+{
+    out[0][t] = whole(w[0]);
+    out[1][t] = whole(w[1]);
+}
+
+/* The integer weights the evaluation reads, from et->params. */
+static void build_weights(EvalTables *et, const Variant *v)
+{
+    const EvalParams *p = &et->params;
+    for (int t = 0; t < v->ntypes; t++) {
+        copy_pair(et->material, t, p->material[t]);
+        copy_pair(et->hand, t, p->hand[t]);
+        copy_pair(et->mobility, t, p->mobility[t]);
+        copy_pair(et->pair, t, p->pair[t]);
+        copy_pair(et->threat, t, p->threat[t]);
+        et->attack_weight[t] = whole(p->king_attack[t][0]);
+    }
+    for (int ph = 0; ph < 2; ph++) {
+        et->tempo[ph] = whole(p->tempo[ph]);
+        et->isolated[ph] = whole(p->isolated[ph]);
+        et->doubled[ph] = whole(p->doubled[ph]);
+        for (int k = 0; k < EVAL_PASSED_STEPS; k++)
+            et->passed[ph][k] = whole(p->passed[ph][k]);
+        et->open_file[ph] = whole(p->open_file[ph]);
+        et->half_open_file[ph] = whole(p->half_open_file[ph]);
+        et->shield[ph] = whole(p->shield[ph]);
+        et->king_danger[ph] = whole(p->king_danger[ph]);
+        et->drawish[ph] = whole(p->drawish[ph]);
+        /* the loader keeps divisors at 1 or more; trial values too */
+        et->drawish_divisor[ph] = whole(p->drawish_divisor[ph]) < 1 ? 1
+                                : whole(p->drawish_divisor[ph]);
+    }
+    et->danger_scale = whole(p->king_danger_curve[0]);
+    et->danger_cap = whole(p->king_danger_curve[1]);
+    for (int k = 0; k < 4; k++)
+        et->mop_up[k] = whole(p->mop_up[k]);
+    et->bare_king[0] = 0;
+    for (int k = 0; k < 3; k++)
+        et->bare_king[k + 1] = whole(p->bare_king[k]);
+    for (int t = 0; t < v->ntypes; t++)
+        for (int c = 0; c < 2; c++)
+            build_pst_piece(et, v, t, c);
+}
+
 /* ---- the tables' life ---------------------------------------------------- */
 
 EvalTables *eval_tables_create(const Variant *v)
 {
     EvalTables *et = calloc(1, sizeof *et);
-    if (et)
-        derive_tables(et, v);
+    if (!et)
+        return NULL;
+    derive_base(et, v);
+    default_params(et, v, &et->params);
+    eval_overrides_apply(&v->eval, &et->params);
+    build_weights(et, v);
     return et;
+}
+
+EvalTables *eval_tables_create_with(const Variant *v, const EvalParams *p)
+{
+    EvalTables *et = calloc(1, sizeof *et);
+    if (!et)
+        return NULL;
+    derive_base(et, v);
+    et->params = *p;
+    build_weights(et, v);
+    return et;
+}
+
+const EvalParams *eval_tables_params(const EvalTables *et)
+{
+    return &et->params;
+}
+
+int eval_default_params(const Variant *v, EvalParams *out)
+{
+    EvalTables *et = calloc(1, sizeof *et);
+    if (!et)
+        return -1;
+    derive_base(et, v);
+    default_params(et, v, out);
+    free(et);
+    return 0;
+}
+
+static void mark(uint8_t *matters, int first, int n, bool on)
+{
+    for (int k = 0; k < n; k++)
+        matters[first + k] = on;
+}
+
+#define MARK(field, on) mark(matters, EVAL_SLOT(field), \
+                             (int)(sizeof ((EvalParams *)0)->field / sizeof(double)), on)
+
+void eval_weights_that_matter(const EvalTables *et, const Variant *v, uint8_t *matters)
+{
+    bool pawns = false, royals = v->royal_types != 0, file_sliders = false;
+    memset(matters, 0, EVAL_NSLOTS);
+    for (int t = 0; t < v->ntypes; t++) {
+        pawns |= et->pawnlike[t];
+        file_sliders |= et->file_slider[t];
+    }
+    for (int t = 0; t < v->ntypes; t++) {
+        bool piece = !et->royal[t] && !et->pawnlike[t];
+        bool promotes = v->piece[t].can_promote || v->piece[t].promoted != NO_TYPE;
+        MARK(material[t], true);
+        bool reverts = v->piece[t].id[0] == '+' && v->hand.revert_promoted;
+        MARK(hand[t], v->hand.enabled && !et->royal[t] && !reverts);
+        MARK(mobility[t], piece && et->slider[t]);
+        MARK(pair[t], piece && et->colour_bound[t]);
+        MARK(threat[t], piece && pawns);
+        MARK(king_attack[t], piece && royals);
+        MARK(centre[t], true);
+        MARK(rank[t], true);
+        MARK(wing[t], true);
+        MARK(pawn_push[t], et->pawnlike[t]);
+        MARK(progress[t], et->pawnlike[t]);
+        MARK(pressure[t], !et->pawnlike[t] && promotes);
+        for (int ph = 0; ph < 2; ph++)
+            for (int sq = 0; sq < et->nsq; sq++)
+                matters[EVAL_SLOT(psqt[t][ph][sq])] = !v->geom.hole[sq];
+    }
+    MARK(tempo, true);
+    MARK(isolated, pawns);
+    MARK(doubled, pawns);
+    MARK(passed, pawns);
+    MARK(open_file, file_sliders);
+    MARK(half_open_file, file_sliders);
+    MARK(shield, pawns && royals && !v->has_drops);
+    MARK(king_danger, royals);
+    MARK(king_danger_curve, royals);
+    MARK(mop_up, royals);
+    MARK(bare_king, v->rules.bare_king != OUTCOME_NONE);
+    MARK(drawish, et->checkmate_wins);
+    MARK(drawish_divisor, et->checkmate_wins);
 }
 
 void eval_tables_destroy(EvalTables *et)

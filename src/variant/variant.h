@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "xbetza.h"
+#include "variant/eval_params.h"
 
 #define MAX_FILES        16
 #define MAX_RANKS        16
@@ -166,6 +167,8 @@ typedef struct Variant {
     Hand    hand;
     Rules   rules;
     XboardInfo xboard;
+    bool    rotated;           /* symmetry: rotate (black's half is white's turned round) */
+    EvalOverrides eval;        /* the `eval:` section: weights given over the defaults */
 
     /* derived by variant_finalize() */
     uint32_t royal_types;      /* bitmask */

@@ -165,3 +165,76 @@ chess                8x8    Chess (also normal, fide)               builtin:ches
 xiangqi              9x10   Xiangqi (also chinese)                  builtin:xiangqi.yaml
 menagerie            10x10  Menagerie (10x10 zoo chess) (also zoo)  builtin:menagerie.yaml
 [0]
+$ menagerie tune
+menagerie tune: which variant? (-v VARIANT)
+usage: menagerie tune -v VARIANT [-o FILE] [--name NAME] [--epochs N] [--rate R]
+                      [--lambda L] [--l2 X] [--k K] [--params LIST] [--threads N] DATA...
+[2]
+$ menagerie tune -v chess
+menagerie tune: no data files (lines 'FEN | SCORE | RESULT')
+usage: menagerie tune -v VARIANT [-o FILE] [--name NAME] [--epochs N] [--rate R]
+                      [--lambda L] [--l2 X] [--k K] [--params LIST] [--threads N] DATA...
+[2]
+$ menagerie tune -v nosuch tests/data/tune/sample.data
+menagerie: unknown variant 'nosuch' (try 'menagerie list')
+[2]
+$ menagerie tune -v chess --epochs x tests/data/tune/sample.data
+menagerie tune: --epochs 'x' is not a number
+[2]
+$ menagerie tune -v chess --epochs -1 tests/data/tune/sample.data
+menagerie tune: --epochs '-1' is out of range (0 to 1000000)
+[2]
+$ menagerie tune -v chess --lambda 2 tests/data/tune/sample.data
+menagerie tune: --lambda must be a number from 0 to 1 (got '2')
+[2]
+$ menagerie tune -v chess --rate 0 tests/data/tune/sample.data
+menagerie tune: --rate must be a number from 1e-06 to 1000 (got '0')
+[2]
+$ menagerie tune -v chess --l2 nan tests/data/tune/sample.data
+menagerie tune: --l2 must be a number from 0 to 1e+06 (got 'nan')
+[2]
+$ menagerie tune -v chess --k 5 tests/data/tune/sample.data
+menagerie tune: --k must be a number from 0.0001 to 0.1 (got '5')
+[2]
+$ menagerie tune -v chess --threads 0 tests/data/tune/sample.data
+menagerie tune: --threads '0' is out of range (1 to 64)
+[2]
+$ menagerie tune -v chess --params materail tests/data/tune/sample.data
+menagerie tune: --params: no weights called 'materail' (did you mean 'material'?)
+[2]
+$ menagerie tune -v chess --params king-danger-curve tests/data/tune/sample.data
+menagerie tune: --params: 'king-danger-curve' stays as it is (the evaluation is not linear in it)
+[2]
+$ menagerie tune -v chess --params bogus tests/data/tune/sample.data
+menagerie tune: --params: no weights called 'bogus' (see 'menagerie eval --params')
+[2]
+$ menagerie tune -v chess --frobnicate tests/data/tune/sample.data
+tune: unrecognized option '--frobnicate'
+usage: menagerie tune -v VARIANT [-o FILE] [--name NAME] [--epochs N] [--rate R]
+                      [--lambda L] [--l2 X] [--k K] [--params LIST] [--threads N] DATA...
+[2]
+$ menagerie tune -v chess tests/data/tune/no-such-file.data
+menagerie tune: tests/data/tune/no-such-file.data: No such file or directory
+[1]
+$ menagerie tune -v chess --epochs 3 --k 0.005 --params tempo tests/data/tune/sample.data
+# menagerie tune -v chess: 24 positions, 3 epochs, lambda 0.5, K 0.005000
+# error 0.018528 before, 0.018330 after; 2 weights changed.
+# The weights that differ from those derived from the pieces:
+eval:
+  # the side to move: [middlegame, endgame]
+  tempo: [15, 8]
+tests/data/tune/sample.data:27: expected 'FEN | SCORE | RESULT'
+tests/data/tune/sample.data:28: bad FEN: empty-square count '9' in rank 6 is out of range (1 to 8)
+tests/data/tune/sample.data:29: SCORE 'twelve' is not a number
+tests/data/tune/sample.data:30: RESULT '1-0' must be 1.0, 0.5 or 0.0
+Skipped 4 malformed lines.
+24 positions, 2 weights, K = 0.005000
+epoch     0  error 0.018518  regularised 0.018518
+epoch     1  error 0.018447  regularised 0.018447
+epoch     2  error 0.018379  regularised 0.018379
+epoch     3  error 0.018312  regularised 0.018312
+The evaluation's error: 0.018528 before, 0.018330 after; 2 weights changed.
+[0]
+$ menagerie tune -v chess --epochs 3 --k 0.005 --params tempo -o /nonexistent/dir/out.yaml tests/data/tune/sample.data
+menagerie tune: /nonexistent/dir/out.yaml: No such file or directory
+[2]

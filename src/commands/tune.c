@@ -672,6 +672,21 @@ static const char USAGE[] =
     "usage: menagerie tune -v VARIANT [-o FILE] [--name NAME] [--epochs N] [--rate R]\n"
     "                      [--lambda L] [--l2 X] [--k K] [--params LIST] [--threads N] DATA...\n";
 
+static const char HELP[] =
+    "Fit the evaluation's weights of VARIANT to positions with search scores and game\n"
+    "results (lines 'FEN | SCORE | RESULT', as menagerie datagen writes them).\n"
+    "  -v, --variant VARIANT  the variant whose weights are fitted\n"
+    "  -o, --output FILE      write the tuned eval: section there (default: stdout)\n"
+    "  --name NAME            write a whole variant NAME that extends VARIANT\n"
+    "  --epochs N             steps of descent (default 200)\n"
+    "  --rate R               Adam's step size in centipawns (default 1)\n"
+    "  --lambda L             share of the game result in the target, 0..1 (default 0.5)\n"
+    "  --l2 X                 pull toward the derived weights\n"
+    "  --k K                  sigmoid scale instead of fitting it\n"
+    "  --params LIST          fit only these groups of weights (comma-separated)\n"
+    "  --threads N            threads for the error (default 1)\n"
+    "See menagerie(6), 'tune', and menagerie-variants(5), EVALUATION.\n";
+
 static bool real_option(const char *name, const char *text, double lo, double hi, double *out)
 {
     if (number_parse_real(text, lo, hi, out) == NUMBER_OK)
@@ -736,7 +751,7 @@ typedef struct {
     const char *variant, *output, *name;
 } TuneCli;
 
-/* The options; returns 0, or 2 after a message. */
+/* The options; returns 0, 2 after a message, or -1 after --help. */
 static int parse_options(int argc, char **argv, TuneOptions *o, TuneCli *cli)
 {
     static const struct option opts[] = {
@@ -750,6 +765,7 @@ static int parse_options(int argc, char **argv, TuneOptions *o, TuneCli *cli)
         { "k", required_argument, NULL, 'k' },
         { "params", required_argument, NULL, 'p' },
         { "threads", required_argument, NULL, 't' },
+        { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
     };
     int c;
@@ -767,6 +783,7 @@ static int parse_options(int argc, char **argv, TuneOptions *o, TuneCli *cli)
         case 'k': ok = real_option("--k", optarg, K_MIN, K_MAX, &o->k); break;
         case 'p': ok = params_option(optarg, o); break;
         case 't': ok = int_option("--threads", optarg, 1, MAX_THREADS, &o->threads); break;
+        case 'h': printf("%s\n%s", USAGE, HELP); return -1;
         default: ok = false; fputs(USAGE, stderr); break;
         }
     }
@@ -817,7 +834,7 @@ int cmd_tune(const VariantSet *set, int argc, char **argv)
     tune_default_options(&o);
     int rc = parse_options(argc, argv, &o, &cli);
     if (rc)
-        return rc;
+        return rc < 0 ? 0 : rc;
     const Variant *v = varset_find(set, cli.variant);
     if (!v) {
         fprintf(stderr, "menagerie: unknown variant '%s' (try 'menagerie list')\n", cli.variant);

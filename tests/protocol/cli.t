@@ -165,6 +165,9 @@ chess                8x8    Chess (also normal, fide)               builtin:ches
 xiangqi              9x10   Xiangqi (also chinese)                  builtin:xiangqi.yaml
 menagerie            10x10  Menagerie (10x10 zoo chess) (also zoo)  builtin:menagerie.yaml
 [0]
+$ menagerie tune --help | sed -n '4p'
+Fit the evaluation's weights of VARIANT to positions with search scores and game
+[0]
 $ menagerie tune
 menagerie tune: which variant? (-v VARIANT)
 usage: menagerie tune -v VARIANT [-o FILE] [--name NAME] [--epochs N] [--rate R]

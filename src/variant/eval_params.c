@@ -73,10 +73,10 @@ const EvalParamGroup eval_param_groups[] = {
           "percent of the king danger taken off"),
     BOARD("king-danger-curve", king_danger_curve, EVAL_SHAPE_FIELDS, CURVE, true, false,
           0, 10000, "danger = min(cap, scale x units^2), with two attackers or more"),
-    BOARD("mop-up", mop_up, EVAL_SHAPE_FIELDS, MOP_UP, true, true, -1000, 1000,
+    BOARD("mop-up", mop_up, EVAL_SHAPE_FIELDS, MOP_UP, true, false, -1000, 1000,
           "endgame, mating a bare royal: per rank from the centre, per square the royals "
           "are closer, per flight square, per square the pieces are closer"),
-    BOARD("bare-king", bare_king, EVAL_SHAPE_LIST, BARE, true, true, -10000, 10000,
+    BOARD("bare-king", bare_king, EVAL_SHAPE_LIST, BARE, true, false, -10000, 10000,
           "where a bare king loses: the opponent has one, two, three pieces left"),
     BOARD("drawish", drawish, EVAL_SHAPE_FIELDS, DRAWISH, true, false, 0, 100000,
           "pawnless endings: the stronger side's piece material that cannot mate (at most "

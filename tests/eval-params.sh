@@ -52,7 +52,11 @@ EOF
 
 # A knight worth more in the middlegame raises the evaluation of a
 # position a knight up by exactly that much there.
-printf 'name: chess\nextends: chess\neval: {material: {N: [425, 325]}}\n' > "$tmp/changed/chess.yaml"
+knight=$("$menagerie" eval -v chess --params \
+         | awk '/^  material:/ {m = 1; next} m && /^    N:/ {gsub(/[][,]/, " "); print $2, $3; exit}')
+set -- $knight
+printf 'name: chess\nextends: chess\neval: {material: {N: [%d, %d]}}\n' $(($1 + 100)) "$2" \
+    > "$tmp/changed/chess.yaml"
 fen='rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 term() {
     "$menagerie" "$@" eval --fen "$fen" | awk '$1 == "Material" {print $2, $3}'

@@ -27,4 +27,4 @@ tests_test_tune_SOURCES = tests/test_tune.c
 tests_test_tune_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_test_tune_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
 tests_test_tune_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
-EXTRA_DIST += tests/data/tune/sample.data
+EXTRA_DIST += tests/data/tune/sample.data tests/data/tune/plain-chess.yaml

@@ -182,8 +182,12 @@ static void test_trace(void)
 /* ---- weights given by a variant file -------------------------------------- */
 
 static const char *const FAMILY =
-    "name: heavy-knight\n"
+    "name: plain-chess\n"          /* chess with the weights derived from its pieces */
     "extends: chess\n"
+    "eval: ~\n"
+    "---\n"
+    "name: heavy-knight\n"
+    "extends: plain-chess\n"
     "pieces: {A: {name: archbishop, moves: BN}}\n"
     "eval:\n"
     "  material: {N: [400, 350], A: [800, 850]}\n"
@@ -227,7 +231,7 @@ static void test_inherited_weights(void)
     varset_load_builtin(&s, NULL, "");
     CU_ASSERT_EQUAL_FATAL(varset_load_text(&s, "family.yaml", FAMILY, stderr, ""), 0);
     EvalTables *chess, *heavy, *noarch, *small, *own;
-    const EvalParams *pc = params_of(&s, "chess", &chess);
+    const EvalParams *pc = params_of(&s, "plain-chess", &chess);
     const EvalParams *ph = params_of(&s, "heavy-knight", &heavy);
     const EvalParams *pq = params_of(&s, "no-archbishop", &noarch);
     const EvalParams *ps = params_of(&s, "small", &small);
@@ -266,11 +270,12 @@ static void test_given_weight_moves_eval(void)
     varset_init(&s);
     varset_load_builtin(&s, NULL, "");
     CU_ASSERT_EQUAL_FATAL(varset_load_text(&s, "family.yaml", FAMILY, stderr, ""), 0);
-    EvalTables *chess = eval_tables_create(varset_find(&s, "chess"));
+    EvalTables *chess = eval_tables_create(varset_find(&s, "plain-chess"));
     EvalTables *heavy = eval_tables_create(varset_find(&s, "heavy-knight"));
     /* white has three knights, one on d4 (the offset's square), black one */
     const char *fen = "rnbqkb1r/pppppppp/8/8/3N4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, varset_find(&s, "chess"), fen, err, sizeof err), 0);
+    CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, varset_find(&s, "plain-chess"), fen, err,
+                                           sizeof err), 0);
     int before = eval_position(chess, pos);
     CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, varset_find(&s, "heavy-knight"), fen, err,
                                            sizeof err), 0);

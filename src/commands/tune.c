@@ -732,8 +732,8 @@ static bool params_option(const char *text, TuneOptions *o)
         } else {
             const char *hint = diag_suggest(tok, names);
             if (g)
-                fprintf(stderr, "menagerie tune: --params: '%s' stays as it is (the evaluation "
-                                "is not linear in it)\n", tok);
+                fprintf(stderr, "menagerie tune: --params: '%s' is not fitted (see 'tune' in "
+                                "menagerie(6))\n", tok);
             else if (hint)
                 fprintf(stderr, "menagerie tune: --params: no weights called '%s' (did you mean "
                                 "'%s'?)\n", tok, hint);

@@ -206,7 +206,7 @@ $ menagerie tune -v chess --params materail tests/data/tune/sample.data
 menagerie tune: --params: no weights called 'materail' (did you mean 'material'?)
 [2]
 $ menagerie tune -v chess --params king-danger-curve tests/data/tune/sample.data
-menagerie tune: --params: 'king-danger-curve' stays as it is (the evaluation is not linear in it)
+menagerie tune: --params: 'king-danger-curve' is not fitted (see 'tune' in menagerie(6))
 [2]
 $ menagerie tune -v chess --params bogus tests/data/tune/sample.data
 menagerie tune: --params: no weights called 'bogus' (see 'menagerie eval --params')
@@ -219,8 +219,8 @@ usage: menagerie tune -v VARIANT [-o FILE] [--name NAME] [--epochs N] [--rate R]
 $ menagerie tune -v chess tests/data/tune/no-such-file.data
 menagerie tune: tests/data/tune/no-such-file.data: No such file or directory
 [1]
-$ menagerie tune -v chess --epochs 3 --k 0.005 --params tempo tests/data/tune/sample.data
-# menagerie tune -v chess: 24 positions, 3 epochs, lambda 0.5, K 0.005000
+$ menagerie --variants tests/data/tune/plain-chess.yaml tune -v plain-chess --epochs 3 --k 0.005 --params tempo tests/data/tune/sample.data
+# menagerie tune -v plain-chess: 24 positions, 3 epochs, lambda 0.5, K 0.005000
 # error 0.018528 before, 0.018330 after; 2 weights changed.
 # The weights that differ from those derived from the pieces:
 eval:

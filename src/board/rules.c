@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "board/attack.h"
+#include "board/chase.h"
 #include "board/rules.h"
 
 Outcome outcome_invert(Outcome o)
@@ -231,6 +232,15 @@ Outcome rules_repetition(Position *pos, int cycle_plies, Perpetual *perpetual)
         if (they_checked != we_checked)
             return culprit_outcome(pos, we_checked ? pos->side : !pos->side,
                                    r->perpetual_check, PERPETUAL_CHECK, perpetual);
+        if (we_checked)
+            return for_us;        /* both checked: chasing is not looked at */
+    }
+    if (r->perpetual_chase != OUTCOME_NONE) {
+        bool chasing[2];
+        chase_judge(pos, plies, chasing);
+        if (chasing[WHITE] != chasing[BLACK])
+            return culprit_outcome(pos, chasing[WHITE] ? WHITE : BLACK,
+                                   r->perpetual_chase, PERPETUAL_CHASE, perpetual);
     }
     return for_us;
 }
@@ -381,7 +391,7 @@ static bool announce_no_moves(Position *pos, GameEnd *end)
 }
 
 /* The repetition count is reached: what it is worth.  False while the
- * player who checked throughout is to move: it has not repeated
+ * player who checked or chased throughout is to move: it has not repeated
  * the position itself, and XBoard lets the game go on (a claim would be
  * false); repeating it once more loses. */
 static bool announce_repetition(Position *pos, GameEnd *end)
@@ -395,6 +405,8 @@ static bool announce_repetition(Position *pos, GameEnd *end)
         return false;
     if (perpetual.kind == PERPETUAL_CHECK)
         return set_end(end, o, "perpetual check");
+    if (perpetual.kind == PERPETUAL_CHASE)
+        return set_end(end, o, "perpetual chase");
     char buf[80];
     snprintf(buf, sizeof buf, "%d-fold repetition", r->repetition_count);
     return set_end(end, o, buf);

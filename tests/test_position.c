@@ -505,18 +505,24 @@ static void test_game_ends(void)
     CU_ASSERT_STRING_EQUAL(reason, "50-move rule");
     CU_ASSERT_EQUAL(end_of("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 80", reason), OUTCOME_DRAW);
     CU_ASSERT_STRING_EQUAL(reason, "insufficient material");
-    /* xiangqi: perpetual check loses for the checker */
+    /* xiangqi: perpetual check loses for the checker once it repeats the
+       position itself; while the checker is to move the game goes on, as
+       XBoard lets it */
     set_fen("xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1");
     play("e2d2 d10e10 d2e2 e10d10 e2d2 d10e10 d2e2 e10d10");
+    CU_ASSERT_FALSE(rules_game_end(pos, &end));     /* White, to move, checked perpetually */
+    play("e2d2");
     CU_ASSERT_TRUE(rules_game_end(pos, &end));
-    CU_ASSERT_EQUAL(end.outcome, OUTCOME_LOSS);     /* White, to move, checked perpetually */
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_WIN);
     CU_ASSERT_STRING_EQUAL(end.reason, "perpetual check");
     /* xiangqi: a soldier checking sideways and back repeats the position
        (the step resets the move count, but can be undone) */
     set_fen("xiangqi", "4k4/2PP5/4P4/9/9/9/9/9/9/5K3 w - - 0 1");
     play("d9e9 e10d10 e9d9 d10e10 d9e9 e10d10 e9d9 d10e10");
+    CU_ASSERT_FALSE(rules_game_end(pos, &end));
+    play("d9e9");
     CU_ASSERT_TRUE(rules_game_end(pos, &end));
-    CU_ASSERT_EQUAL(end.outcome, OUTCOME_LOSS);
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_WIN);
     CU_ASSERT_STRING_EQUAL(end.reason, "perpetual check");
     /* xiangqi: checking moves do not count toward the 60-move rule */
     set_fen("xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 116 80");

@@ -21,6 +21,7 @@
 #include "notation/move_text.h"
 #include "notation/fen.h"
 #include "search/eval.h"
+#include "board/chase.h"
 #include "board/rules.h"
 #include "search/search.h"
 #include "catalog/variant_load.h"
@@ -46,7 +47,14 @@ static const char *custom_variants =
     "name: chess-mate-draws\n"
     "extends: chess\n"
     "rules:\n"
-    "  checkmated: draw\n";
+    "  checkmated: draw\n"
+    "---\n"
+    "name: xiangqi-chase-plain\n"   /* no piece is special to the chase rules */
+    "extends: xiangqi\n"
+    "pieces:\n"
+    "  H: {chase: {always: ~}}\n"
+    "  C: {chase: {always: ~}}\n"
+    "  P: {chase: {chases: true, chased-in: ~}}\n";
 
 typedef struct {
     const char *variant;
@@ -81,9 +89,61 @@ static const RuleCase cases[] = {
       "i1i2 e9d9 i2i1 d9e9 i1i2 e9d9 i2i1 d9e9 i1i2 e9d9 i2i1 d9e9", OUTCOME_DRAW,
       "4-fold repetition" },
     { "xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
-      "e2d2 d10e10 d2e2 e10d10 e2d2 d10e10 d2e2 e10d10", OUTCOME_LOSS, "perpetual check" },
-    { "xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
       "e2d2 d10e10 d2e2 e10d10 e2d2 d10e10 d2e2 e10d10 e2d2", OUTCOME_WIN, "perpetual check" },
+    /* xiangqi: perpetual chase, as XBoard 4.9.1 judges it: each game was
+       played through XBoard (-repeatsToDraw 3, legality testing on) and
+       ended as given.  (XBoard does not count a position set up from a FEN
+       toward a xiangqi repetition, so none of these repeats the first.) */
+#define XQ_ROOK_CHASES_HORSE "f7f8 c8e7 f8f7 e7c8 f7f8 c8e7 f8f7 e7c8"
+    /* a chariot chasing an unprotected horse that flees back and forth:
+       the chaser loses when it repeats the position itself (the
+       repetition one move earlier is further below) */
+    { "xiangqi", "9/3k5/2h6/5R3/9/9/9/9/9/5K3 b - - 0 1",
+      "d9d10 " XQ_ROOK_CHASES_HORSE " f7f8", OUTCOME_WIN, "perpetual chase" },
+    /* the horse protected by the chariot on c7: no chase */
+    { "xiangqi", "3k5/9/2h6/2r2R3/9/9/9/9/9/5K3 w - - 0 1", XQ_ROOK_CHASES_HORSE " f7f8",
+      OUTCOME_DRAW, "3-fold repetition" },
+    /* both chase: the black horse and cannon attack the chariot on e9
+       with each move (a horse or cannon attacking a chariot always
+       chases): a draw */
+    { "xiangqi", "3k5/4R4/2h6/5R3/9/4c4/9/9/9/5K3 w - - 0 1", XQ_ROOK_CHASES_HORSE " f7f8",
+      OUTCOME_DRAW, "3-fold repetition" },
+    /* a horse chasing a chariot protected on both squares it flees to
+       still chases... */
+#define XQ_HORSE_CHASES_ROOK "c3d5 b4a4 d5c3 a4b4 c3d5 b4a4 d5c3 a4b4 c3d5"
+    { "xiangqi", "5k3/9/9/9/9/9/1R7/2hH5/9/R3K4 b - - 0 1", XQ_HORSE_CHASES_ROOK,
+      OUTCOME_WIN, "perpetual chase" },
+    /* ...which is the horse's `chase: {always: [R]}`: without it, no chase */
+    { "xiangqi-chase-plain", "5k3/9/9/9/9/9/1R7/2hH5/9/R3K4 b - - 0 1", XQ_HORSE_CHASES_ROOK,
+      OUTCOME_DRAW, "3-fold repetition" },
+    /* an attack that existed before the move is not a chase: the chariot
+       goes up and down its file, the horse on c8 attacked all along */
+    { "xiangqi", "3k5/9/2h6/9/9/9/9/2R6/9/4K4 w - - 0 1",
+      "c3c4 d10d9 c4c3 d9d10 c3c4 d10d9 c4c3 d9d10 c3c4", OUTCOME_DRAW, "3-fold repetition" },
+    /* a soldier before the river may be attacked freely: the horse on
+       c6 attacks it, the cannon on e3 with the horse on e5 as its screen */
+#define XQ_HORSE_AND_CANNON_ON_E7 "c6e5 d10d9 e5c6 d9d10 c6e5 d10d9 e5c6 d9d10 c6e5"
+    { "xiangqi", "3k5/9/9/4p4/2H6/9/9/4C4/9/5K3 w - - 0 1", XQ_HORSE_AND_CANNON_ON_E7,
+      OUTCOME_DRAW, "3-fold repetition" },
+    { "xiangqi-chase-plain", "3k5/9/9/4p4/2H6/9/9/4C4/9/5K3 w - - 0 1",
+      XQ_HORSE_AND_CANNON_ON_E7, OUTCOME_WIN, "perpetual chase" },
+    /* ...once across, it can be chased (the same, mirrored) */
+    { "xiangqi", "3k5/9/4C4/9/9/2H6/4p4/9/9/5K3 w - - 0 1",
+      "c5e6 d10d9 e6c5 d9d10 c5e6 d10d9 e6c5 d9d10 c5e6", OUTCOME_WIN, "perpetual chase" },
+    /* a soldier may chase: across the river it steps sideways after a
+       chariot */
+#define XQ_SOLDIER_CHASES_ROOK "d6e6 e7d7 e6d6 d7e7 d6e6 e7d7 e6d6 d7e7 d6e6"
+    { "xiangqi", "3k5/9/9/4r4/3P5/9/9/9/9/5K3 w - - 0 1", XQ_SOLDIER_CHASES_ROOK,
+      OUTCOME_DRAW, "3-fold repetition" },
+    { "xiangqi-chase-plain", "3k5/9/9/4r4/3P5/9/9/9/9/5K3 w - - 0 1", XQ_SOLDIER_CHASES_ROOK,
+      OUTCOME_WIN, "perpetual chase" },
+    /* so may the general (a royal piece, whatever the variant says) */
+    { "xiangqi-chase-plain", "3k5/9/9/p7p/9/9/9/9/4K4/5c3 w - - 0 1",
+      "e2f2 f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2", OUTCOME_DRAW, "3-fold repetition" },
+    /* a chariot attacking a chariot that could take it back offers an
+       exchange; it does not chase */
+    { "xiangqi", "3k5/9/9/9/9/9/9/1r7/9/R4K3 w - - 0 1",
+      "a1b1 b3a3 b1a1 a3b3 a1b1 b3a3 b1a1 a3b3 a1b1", OUTCOME_DRAW, "3-fold repetition" },
     /* the move rule; xiangqi leaves checking moves out of the count (the
        search drew at 120 plies whatever the checks) */
     { "chess", "4k3/8/8/8/8/8/3P4/4K2R w - - 99 80", "h1h2", OUTCOME_DRAW, "50-move rule" },
@@ -117,6 +177,19 @@ static const RuleCase cases[] = {
     { "3check", "7k/8/8/8/8/8/8/K5R1 w - - 1+3 0 1", "g1h1", OUTCOME_LOSS,
       "White gives check 3 times" },
     { "atomic", "4k3/4q3/8/8/8/8/4R3/4K3 w - - 0 1", "e2e7", OUTCOME_LOSS, NULL },
+};
+
+/* A side that checked or chased throughout is to move at the repetition:
+ * it has not repeated the position itself, and XBoard lets the game go on
+ * (it must deviate, or lose by repeating); the referee must not end the
+ * game (its claim would be false), while the search counts the line as
+ * lost for that side (`want`).  XBoard, given these games, did not
+ * adjudicate. */
+static const RuleCase culprit_to_move_cases[] = {
+    { "xiangqi", "9/3k5/9/9/9/9/9/9/4R4/5K3 b - - 0 1",
+      "d9d10 e2d2 d10e10 d2e2 e10d10 e2d2 d10e10 d2e2 e10d10", OUTCOME_LOSS, NULL },
+    { "xiangqi", "9/3k5/2h6/5R3/9/9/9/9/9/5K3 b - - 0 1", "d9d10 " XQ_ROOK_CHASES_HORSE,
+      OUTCOME_LOSS, NULL },
 };
 
 /* What the referee says after the moves; fills `reason`. */
@@ -205,26 +278,44 @@ static Move play_case(const RuleCase *c, Position *pos, Position *before)
     return m;
 }
 
+/* Play the case; the referee must say `referee_want` (and the case's
+ * reason), the search must score the case's `want`. */
+static void check_case(const RuleCase *c, Outcome referee_want, Position *pos, Position *before)
+{
+    Move last = play_case(c, pos, before);
+    char reason[80];
+    Outcome said = referee(pos, reason, sizeof reason);
+    int score = search_score(before, last, c->want == OUTCOME_NONE ? 1 : 2);
+    bool ref_ok = said == referee_want && (!c->reason || strcmp(reason, c->reason) == 0);
+    bool search_ok = search_agrees(c->want, score);
+    if (!ref_ok || !search_ok)
+        fprintf(stderr, "\n    %s %s [%s]: want %s '%s', referee %s; referee %s '%s', search %d\n",
+                c->variant, c->fen, c->moves, outcome_name(c->want),
+                c->reason ? c->reason : "", outcome_name(referee_want), outcome_name(said),
+                reason, score);
+    CU_ASSERT(ref_ok);
+    CU_ASSERT(search_ok);
+}
+
 static void test_referee_and_search_agree(void)
 {
     Position *pos = malloc(sizeof *pos), *before = malloc(sizeof *before);
     CU_ASSERT_PTR_NOT_NULL_FATAL(pos);
     CU_ASSERT_PTR_NOT_NULL_FATAL(before);
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        const RuleCase *c = &cases[i];
-        Move last = play_case(c, pos, before);
-        char reason[80];
-        Outcome said = referee(pos, reason, sizeof reason);
-        int score = search_score(before, last, c->want == OUTCOME_NONE ? 1 : 2);
-        bool ref_ok = said == c->want && (!c->reason || strcmp(reason, c->reason) == 0);
-        bool search_ok = search_agrees(c->want, score);
-        if (!ref_ok || !search_ok)
-            fprintf(stderr, "\n    %s %s [%s]: want %s '%s'; referee %s '%s', search %d\n",
-                    c->variant, c->fen, c->moves, outcome_name(c->want),
-                    c->reason ? c->reason : "", outcome_name(said), reason, score);
-        CU_ASSERT(ref_ok);
-        CU_ASSERT(search_ok);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        check_case(&cases[i], cases[i].want, pos, before);
+    free(pos);
+    free(before);
+}
+
+static void test_culprit_to_move_plays_on(void)
+{
+    Position *pos = malloc(sizeof *pos), *before = malloc(sizeof *before);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(pos);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(before);
+    size_t n = sizeof culprit_to_move_cases / sizeof *culprit_to_move_cases;
+    for (size_t i = 0; i < n; i++)
+        check_case(&culprit_to_move_cases[i], OUTCOME_NONE, pos, before);
     free(pos);
     free(before);
 }
@@ -256,6 +347,71 @@ static void test_check_flags(void)
     free(pos);
 }
 
+/* Play `moves` from `fen` in `variant` into *pos. */
+static void play_moves(Position *pos, const char *variant, const char *fen, const char *moves)
+{
+    RuleCase c = { variant, fen, moves, OUTCOME_NONE, NULL };
+    Position *before = malloc(sizeof *before);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(before);
+    play_case(&c, pos, before);
+    free(before);
+}
+
+/* Perpetual check is judged first: a side that checked with every move
+ * loses by it even if it chased as well, and when both checked it is a
+ * draw without looking at chases (XBoard).  The check flags of a real
+ * chase are set by hand, as if every move had checked. */
+static void test_check_outranks_chase(void)
+{
+    Position *pos = malloc(sizeof *pos);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(pos);
+    play_moves(pos, "xiangqi", "9/3k5/2h6/5R3/9/9/9/9/9/5K3 b - - 0 1",
+               "d9d10 " XQ_ROOK_CHASES_HORSE " f7f8");
+    Perpetual p;
+    CU_ASSERT_EQUAL(rules_repetition(pos, 8, &p), OUTCOME_WIN);
+    CU_ASSERT_EQUAL(p.kind, PERPETUAL_CHASE);
+    CU_ASSERT_EQUAL(p.side, WHITE);
+    /* (the judgement above replayed the cycle, so every flag is known
+       now and is not worked out again) */
+    for (int k = 0; k < 8; k += 2)          /* White's moves: the last one and back */
+        pos->undo[pos->ply - 1 - k].gave_check = 1;
+    CU_ASSERT_EQUAL(rules_repetition(pos, 8, &p), OUTCOME_WIN);
+    CU_ASSERT_EQUAL(p.kind, PERPETUAL_CHECK);
+    CU_ASSERT_EQUAL(p.side, WHITE);
+    for (int k = 1; k < 8; k += 2)          /* and Black's */
+        pos->undo[pos->ply - 1 - k].gave_check = 1;
+    CU_ASSERT_EQUAL(rules_repetition(pos, 8, &p), OUTCOME_DRAW);
+    CU_ASSERT_EQUAL(p.kind, PERPETUAL_NONE);
+    free(pos);
+}
+
+/* Whether a victim is protected is tested as if the checks the chasing
+ * move gave had been answered: the chariot's move to a5 uncovers the
+ * cannon's check and attacks the horse, which the black chariot could
+ * take back only with its king left in that check; XBoard counts it as
+ * protected, so the move does not chase it.  Without the protector it
+ * does.  The position comes back exactly. */
+static void test_protection_ignores_checks_given(void)
+{
+    Position *pos = malloc(sizeof *pos);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(pos);
+    bool chasing[2];
+    play_moves(pos, "xiangqi", "r3k4/9/h3p4/9/9/4R4/9/4C4/9/3K5 w - - 0 1", "e5a5 e10f10");
+    uint64_t hash = pos->hash;
+    int ply = pos->ply;
+    chase_judge(pos, 2, chasing);
+    CU_ASSERT_FALSE(chasing[WHITE]);
+    CU_ASSERT_FALSE(chasing[BLACK]);
+    CU_ASSERT_EQUAL(pos->hash, hash);
+    CU_ASSERT_EQUAL(pos->ply, ply);
+    CU_ASSERT_EQUAL(pos->undo[ply - 2].gave_check, GAVE_CHECK_UNKNOWN);
+    play_moves(pos, "xiangqi", "4k4/9/h3p4/9/9/4R4/9/4C4/9/3K5 w - - 0 1", "e5a5 e10f10");
+    chase_judge(pos, 2, chasing);
+    CU_ASSERT_TRUE(chasing[WHITE]);
+    CU_ASSERT_FALSE(chasing[BLACK]);
+    free(pos);
+}
+
 int main(void)
 {
     zobrist_init();
@@ -267,6 +423,10 @@ int main(void)
         return 1;
     CU_pSuite s = CU_add_suite("rules", NULL, NULL);
     CU_add_test(s, "referee and search agree on every rule", test_referee_and_search_agree);
+    CU_add_test(s, "a perpetual's culprit to move plays on", test_culprit_to_move_plays_on);
+    CU_add_test(s, "perpetual check outranks perpetual chase", test_check_outranks_chase);
+    CU_add_test(s, "protection ignores the checks the chasing move gave",
+                test_protection_ignores_checks_given);
     CU_add_test(s, "check flags from the search and from replay", test_check_flags);
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();

@@ -177,6 +177,62 @@ static void test_rules(void)
     CU_ASSERT_EQUAL(__builtin_popcount(v->rules.extinction), 6);
 }
 
+/* The perpetual-chase rule and the pieces' chase settings: xiangqi's as
+ * shipped, minixiangqi's soldier (no river) chased anywhere, and the
+ * mistakes one can make, each at its place. */
+static void test_chase_settings(void)
+{
+    const Variant *v = varset_find(&builtin, "xiangqi");
+    CU_ASSERT_FATAL(v != NULL);
+    int r = type_of(v, "R"), h = type_of(v, "H"), c = type_of(v, "C"), p = type_of(v, "P");
+    CU_ASSERT_EQUAL(v->rules.perpetual_chase, OUTCOME_LOSS);
+    CU_ASSERT_EQUAL(v->rules.chase_rules, CHASE_RULES_XBOARD);
+    CU_ASSERT_EQUAL(v->piece[h].always_chases, 1u << r);
+    CU_ASSERT_EQUAL(v->piece[c].always_chases, 1u << r);
+    CU_ASSERT_EQUAL(v->piece[r].always_chases, 0u);
+    CU_ASSERT_TRUE(v->piece[r].chases);
+    CU_ASSERT_FALSE(v->piece[p].chases);
+    CU_ASSERT_TRUE(sqset_has(&v->piece[p].chased_in[WHITE], sq(v, "e6")));
+    CU_ASSERT_FALSE(sqset_has(&v->piece[p].chased_in[WHITE], sq(v, "e5")));
+    CU_ASSERT_TRUE(sqset_has(&v->piece[p].chased_in[BLACK], sq(v, "e5")));
+    CU_ASSERT_FALSE(sqset_has(&v->piece[p].chased_in[BLACK], sq(v, "e6")));
+    CU_ASSERT_TRUE(sqset_has(&v->piece[r].chased_in[WHITE], sq(v, "e1")));
+    v = varset_find(&builtin, "minixiangqi");
+    CU_ASSERT_FATAL(v != NULL);
+    p = type_of(v, "P");
+    CU_ASSERT_EQUAL(v->rules.perpetual_chase, OUTCOME_LOSS);
+    CU_ASSERT_FALSE(v->piece[p].chases);
+    CU_ASSERT_TRUE(sqset_has(&v->piece[p].chased_in[WHITE], sq(v, "a1")));
+    v = varset_find(&builtin, "chess");
+    CU_ASSERT_EQUAL(v->rules.perpetual_chase, OUTCOME_NONE);
+
+    VariantSet set;
+    char *msgs = NULL;
+    int errors = load_text(&set, "name: q\nextends: xiangqi\n"
+                           "rules: {repetition: {perpetual-chase: off}}\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 0);
+    CU_ASSERT_EQUAL(varset_find(&set, "q")->rules.perpetual_chase, OUTCOME_NONE);
+    varset_free(&set);
+    free(msgs);
+
+    errors = load_text(&set, "name: q\nextends: xiangqi\n"
+                       "rules: {repetition: {perpetual-chase: lose, chase-rules: axf}}\n"
+                       "pieces:\n"
+                       "  R: {chase: {always: [Z], chased-in: river, chases: maybe, by: [H]}}\n"
+                       "  H: {chase: yes}\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 7);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:3:39: error:"));   /* lose */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:3:58: error:"));   /* axf */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "xboard"));                /* the choices */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:5:"));             /* R's chase */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "'by'"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:6:"));             /* H's chase */
+    if (errors != 7)
+        fprintf(stderr, "\n%s", msgs);
+    varset_free(&set);
+    free(msgs);
+}
+
 static void test_override_and_columns(void)
 {
     VariantSet set;
@@ -501,6 +557,7 @@ int main(void)
     CU_add_test(suite, "shogi family", test_shogi_family);
     CU_add_test(suite, "regions and zones", test_regions);
     CU_add_test(suite, "rules", test_rules);
+    CU_add_test(suite, "chase settings", test_chase_settings);
     CU_add_test(suite, "override and XBetza columns", test_override_and_columns);
     CU_add_test(suite, "alias limits", test_alias_limits);
     CU_add_test(suite, "board sizes", test_board_sizes);

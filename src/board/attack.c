@@ -157,6 +157,51 @@ bool attack_left_illegal(Position *pos)
     return attack_in_check(pos, !pos->side);
 }
 
+/* Is the royal on `sq` attacked by a piece of `by` not standing on `ignored`? */
+static bool attacked_ignoring(const Position *pos, int sq, int by, const SquareSet *ignored)
+{
+    for (int i = 0; i < pos->nlist[by]; i++) {
+        int from = pos->list[by][i];
+        if (!sqset_has(ignored, from) && attack_from(pos, from, sq))
+            return true;
+    }
+    return false;
+}
+
+bool attack_left_illegal_ignoring(Position *pos, const SquareSet *ignored)
+{
+    const Variant *v = pos->v;
+    int mover = !pos->side, attacked = 0, royals = 0;
+    if (v->rules.facing_royals_illegal && royals_face(pos))
+        return true;
+    for (int i = 0; i < pos->nlist[mover]; i++) {
+        int sq = pos->list[mover][i];
+        if (!(v->royal_types >> code_type(pos->board[sq]) & 1))
+            continue;
+        royals++;
+        if (attacked_ignoring(pos, sq, pos->side, ignored)) {
+            if (!v->rules.royal_spare)
+                return true;
+            attacked++;
+        }
+    }
+    return royals && attacked == royals;
+}
+
+void attack_checkers(const Position *pos, int by, SquareSet *checkers)
+{
+    const Variant *v = pos->v;
+    memset(checkers, 0, sizeof *checkers);
+    for (int i = 0; i < pos->nlist[!by]; i++) {
+        int royal = pos->list[!by][i];
+        if (!(v->royal_types >> code_type(pos->board[royal]) & 1))
+            continue;
+        for (int k = 0; k < pos->nlist[by]; k++)
+            if (attack_from(pos, pos->list[by][k], royal))
+                sqset_add(checkers, pos->list[by][k]);
+    }
+}
+
 /* ---- royal exposure ------------------------------------------------- */
 
 /* Squares whose change (vacated, occupied, or a victim removed) could

@@ -40,6 +40,16 @@ bool attack_in_check(const Position *pos, int color);
  * the rules forbid (royal attacked, royals facing)? */
 bool attack_left_illegal(Position *pos);
 
+/* As attack_left_illegal for a plain move (no gating, no explosions), but
+ * attacks by the pieces standing on `ignored` do not count: a move tested
+ * as if the checks those pieces give had been answered already (the
+ * xiangqi chase rules test protection so). */
+bool attack_left_illegal_ignoring(Position *pos, const SquareSet *ignored);
+
+/* Squares of the pieces of `by` attacking a royal piece of the other
+ * colour: the pieces giving check. */
+void attack_checkers(const Position *pos, int by, SquareSet *checkers);
+
 /* Precompute the attack prefilter (Variant.reach); called when a
  * variant is loaded. */
 int attack_prepare_variant(Variant *v);

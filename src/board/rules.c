@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "board/attack.h"
+#include "board/chase.h"
 #include "board/rules.h"
 
 Outcome outcome_invert(Outcome o)
@@ -205,23 +206,43 @@ static bool checked_throughout(const Position *pos, int plies, int color)
 
 /* ---- repetition, the move rule, material ---------------------------------- */
 
-Outcome rules_repetition(Position *pos, int cycle_plies, bool *perpetual)
+/* The outcome for the side to move when `culprit` did something
+ * perpetually for which the rules give it `for_culprit`. */
+static Outcome culprit_outcome(const Position *pos, int culprit, Outcome for_culprit,
+                               PerpetualKind kind, Perpetual *perpetual)
+{
+    if (perpetual) {
+        perpetual->kind = kind;
+        perpetual->side = culprit;
+    }
+    return culprit == pos->side ? for_culprit : outcome_invert(for_culprit);
+}
+
+Outcome rules_repetition(Position *pos, int cycle_plies, Perpetual *perpetual)
 {
     const Rules *r = &pos->v->rules;
     Outcome for_us = outcome_invert(r->repetition);   /* the opponent completed it */
     if (perpetual)
-        *perpetual = false;
-    if (r->perpetual_check == OUTCOME_NONE)
-        return for_us;
+        perpetual->kind = PERPETUAL_NONE;
     int plies = plies_in_history(pos, cycle_plies);
-    rules_note_checks(pos, plies);
-    bool they_checked = checked_throughout(pos, plies, !pos->side);
-    bool we_checked = checked_throughout(pos, plies, pos->side);
-    if (they_checked == we_checked)
-        return for_us;
-    if (perpetual)
-        *perpetual = true;
-    return we_checked ? r->perpetual_check : outcome_invert(r->perpetual_check);
+    if (r->perpetual_check != OUTCOME_NONE) {
+        rules_note_checks(pos, plies);
+        bool they_checked = checked_throughout(pos, plies, !pos->side);
+        bool we_checked = checked_throughout(pos, plies, pos->side);
+        if (they_checked != we_checked)
+            return culprit_outcome(pos, we_checked ? pos->side : !pos->side,
+                                   r->perpetual_check, PERPETUAL_CHECK, perpetual);
+        if (we_checked)
+            return for_us;        /* both checked: chasing is not looked at */
+    }
+    if (r->perpetual_chase != OUTCOME_NONE) {
+        bool chasing[2];
+        chase_judge(pos, plies, chasing);
+        if (chasing[WHITE] != chasing[BLACK])
+            return culprit_outcome(pos, chasing[WHITE] ? WHITE : BLACK,
+                                   r->perpetual_chase, PERPETUAL_CHASE, perpetual);
+    }
+    return for_us;
 }
 
 /* Plies since the last irreversible move that XBoard counts toward
@@ -264,26 +285,26 @@ bool rules_insufficient_material(const Position *pos)
 }
 
 /* Over the repetition window (since the last irreversible move): how
- * often the current position occurred before, and in *earliest the plies
- * back to its first occurrence, the cycle the repetition rule judges. */
-static int repetition_walk(const Position *pos, int *earliest)
+ * often the current position occurred before, and in *cycle the plies
+ * back to the occurrence the repetition rule judges from: the one that
+ * completes the count (going back, the count-1st), or the earliest when
+ * there are fewer.  XBoard judges the cycle from there. */
+static int repetition_walk(const Position *pos, int *cycle)
 {
-    int n = 0, limit = pos->ply - pos->rep_plies;
+    int n = 0, limit = pos->ply - pos->rep_plies, wanted = pos->v->rules.repetition_count - 1;
     if (limit < 0)
         limit = 0;
-    *earliest = 0;
+    *cycle = 0;
     for (int i = pos->ply - 2; i >= limit; i -= 2)
-        if (pos->undo[i].hash == pos->hash) {
-            n++;
-            *earliest = pos->ply - i;
-        }
+        if (pos->undo[i].hash == pos->hash && ++n <= wanted)
+            *cycle = pos->ply - i;
     return n;
 }
 
 int rules_repetitions(const Position *pos)
 {
-    int earliest;
-    return repetition_walk(pos, &earliest);
+    int cycle;
+    return repetition_walk(pos, &cycle);
 }
 
 /* ---- moves ---------------------------------------------------------------- */
@@ -369,15 +390,23 @@ static bool announce_no_moves(Position *pos, GameEnd *end)
     return set_end(end, o, buf);
 }
 
+/* The repetition count is reached: what it is worth.  False while the
+ * player who checked or chased throughout is to move: it has not repeated
+ * the position itself, and XBoard lets the game go on (a claim would be
+ * false); repeating it once more loses. */
 static bool announce_repetition(Position *pos, GameEnd *end)
 {
     const Rules *r = &pos->v->rules;
-    bool perpetual;
-    int earliest;
-    repetition_walk(pos, &earliest);
-    Outcome o = rules_repetition(pos, earliest, &perpetual);
-    if (perpetual)
+    Perpetual perpetual;
+    int cycle;
+    repetition_walk(pos, &cycle);
+    Outcome o = rules_repetition(pos, cycle, &perpetual);
+    if (perpetual.kind != PERPETUAL_NONE && perpetual.side == pos->side)
+        return false;
+    if (perpetual.kind == PERPETUAL_CHECK)
         return set_end(end, o, "perpetual check");
+    if (perpetual.kind == PERPETUAL_CHASE)
+        return set_end(end, o, "perpetual chase");
     char buf[80];
     snprintf(buf, sizeof buf, "%d-fold repetition", r->repetition_count);
     return set_end(end, o, buf);
@@ -404,8 +433,9 @@ bool rules_game_end(Position *pos, GameEnd *end)
     if (nmoves == 0)
         return announce_no_moves(pos, end);
 
-    if (r->repetition_count && rules_repetitions(pos) + 1 >= r->repetition_count)
-        return announce_repetition(pos, end);
+    if (r->repetition_count && rules_repetitions(pos) + 1 >= r->repetition_count
+        && announce_repetition(pos, end))
+        return true;
     if (rules_move_rule_reached(pos)) {
         char buf[80];
         snprintf(buf, sizeof buf, "%d-move rule", r->move_rule);

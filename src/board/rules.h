@@ -6,7 +6,8 @@
  *   - immediate results: n-th check, flag region, extinction, bare king
  *     (with the bared side's grace move), a royal blown up;
  *   - no legal move: checkmate, stalemate, stalemate won by material;
- *   - repetition, with perpetual check judged over the cycle;
+ *   - repetition, with perpetual check and perpetual chase judged over
+ *     the cycle;
  *   - the move-count rule, with checking moves left out where it says so;
  *   - insufficient material (only royals left).
  * Outcomes are always for the side to move.
@@ -46,11 +47,24 @@ bool rules_grace_move_pending(const Position *pos);
 /* The side to move has no legal move: what that is for it. */
 Outcome rules_no_moves(const Position *pos, bool in_check);
 
+/* What one side did with every one of its moves in a repetition cycle. */
+typedef enum { PERPETUAL_NONE = 0, PERPETUAL_CHECK, PERPETUAL_CHASE } PerpetualKind;
+
+typedef struct {
+    PerpetualKind kind;
+    int           side;   /* who checked or chased throughout */
+} Perpetual;
+
 /* The position repeats the one `cycle_plies` plies back, often enough for
- * the repetition rule: the outcome for the side to move.  Perpetual check
- * (one side checked with every move of the cycle) takes the variant's
- * perpetual-check outcome; *perpetual (may be NULL) says whether it did. */
-Outcome rules_repetition(Position *pos, int cycle_plies, bool *perpetual);
+ * the repetition rule: the outcome for the side to move.  As XBoard judges
+ * it: perpetual check (one side checked with every move of the cycle, the
+ * other not) takes the variant's perpetual-check outcome; when neither
+ * side checked throughout, perpetual chase (one side chased, the other
+ * not) takes its perpetual-chase outcome; otherwise the repetition's own.
+ * *perpetual (may be NULL) says which and by whom.  A culprit still to
+ * move has not repeated the position itself: XBoard lets the game go on
+ * (it must deviate), the search counts the line as lost for it. */
+Outcome rules_repetition(Position *pos, int cycle_plies, Perpetual *perpetual);
 
 /* Has the move-count rule been reached (checking moves left out where the
  * variant says so; moves from before the recorded history count as

@@ -52,6 +52,8 @@ static int declare_type(SchemaContext *c, const char *id, TreeNode *key, TreeNod
     pt->promoted = pt->demotes_to = NO_TYPE;
     pt->capturable = true;
     pt->allowed[WHITE] = pt->allowed[BLACK] = c->board;
+    pt->chases = true;
+    pt->chased_in[WHITE] = pt->chased_in[BLACK] = c->board;
     c->piece_key[t] = key;
     c->piece_def[t] = val;
     return t;
@@ -203,6 +205,29 @@ static void read_extra_moves(SchemaContext *c, PieceType *pt, const TreeNode *n)
 
 static void read_promotion(SchemaContext *c, int t, const TreeNode *n);
 
+/* `chase`: what the perpetual-chase rule makes of this piece's attacks and
+ * of attacks on it. */
+static void read_chase(SchemaContext *c, PieceType *pt, const TreeNode *n)
+{
+    static const char *const keys[] = { "chases", "chased-in", "always", NULL };
+    const TreeNode *x;
+    SquareSet set[2];
+    char where[32];
+
+    if (!schema_want_kind(c, n, TREE_MAP, "chase"))
+        return;
+    snprintf(where, sizeof where, "'chase' of '%s'", pt->id);
+    schema_check_keys(c, n, keys, NULL, where);
+    if ((x = tree_map_get(n, "chases")))
+        schema_bool(c, x, "chases", &pt->chases);
+    if ((x = tree_map_get(n, "chased-in")) && regions_read_set(c, x, set)) {
+        pt->chased_in[WHITE] = set[WHITE];
+        pt->chased_in[BLACK] = set[BLACK];
+    }
+    if ((x = tree_map_get(n, "always")))
+        schema_piece_mask(c, x, "chased piece", &pt->always_chases);
+}
+
 /* Pass 2: everything a piece's definition says.  A definition that is a
  * single value is its moves alone. */
 static void read_piece(SchemaContext *c, int t)
@@ -210,7 +235,7 @@ static void read_piece(SchemaContext *c, int t)
     static const char *const keys[] = {
         "name", "moves", "value", "royal", "synonyms", "promotion", "promoted", "demotes-to",
         "extra-moves", "confined-to", "barred-from", "drop", "max", "capturable",
-        "resets-move-rule", "glyph", NULL };
+        "resets-move-rule", "glyph", "chase", NULL };
     static const char *const reserved[] = { "as", "letters", "san", NULL };
     PieceType *pt = &c->v->piece[t];
     const TreeNode *n = c->piece_def[t], *x, *moves = n;
@@ -249,6 +274,8 @@ static void read_piece(SchemaContext *c, int t)
             read_extra_moves(c, pt, x);
         if ((x = tree_map_get(n, "drop")))
             read_drop(c, pt, x);
+        if ((x = tree_map_get(n, "chase")))
+            read_chase(c, pt, x);
         if ((x = tree_map_get(n, "demotes-to")))
             pt->demotes_to = schema_piece_ref(c, x, "demotes-to");
         if ((x = tree_map_get(n, "glyph")) && schema_string(c, x, "glyph")) {

@@ -14,8 +14,10 @@
 
 static void read_repetition(SchemaContext *c, const TreeNode *n)
 {
-    static const char *const keys[] = { "count", "result", "perpetual-check", NULL };
-    static const char *const reserved[] = { "result-for", "perpetual-chase", NULL };
+    static const char *const keys[] = {
+        "count", "result", "perpetual-check", "perpetual-chase", "chase-rules", NULL };
+    static const char *const reserved[] = { "result-for", NULL };
+    static const char *const chase_rules[] = { "xboard", NULL };
     Rules *r = &c->v->rules;
     const TreeNode *x;
 
@@ -36,6 +38,16 @@ static void read_repetition(SchemaContext *c, const TreeNode *n)
         schema_outcome(c, x, "result", &r->repetition);
     if ((x = tree_map_get(n, "perpetual-check")))
         schema_outcome(c, x, "perpetual-check", &r->perpetual_check);
+    if ((x = tree_map_get(n, "perpetual-chase"))) {
+        r->perpetual_chase = OUTCOME_NONE;
+        if (!schema_is_off(x))
+            schema_outcome(c, x, "perpetual-chase", &r->perpetual_chase);
+    }
+    if ((x = tree_map_get(n, "chase-rules"))) {
+        int k = schema_choice(c, x, "chase-rules", chase_rules);
+        if (k >= 0)
+            r->chase_rules = (ChaseRules)k;
+    }
 }
 
 static void read_move_rule(SchemaContext *c, const TreeNode *n)

@@ -36,6 +36,9 @@ static inline bool sqset_empty(const SquareSet *s) { return !(s->w[0] | s->w[1] 
 /* Outcome for the player a rule names ("the mated player loses"). */
 typedef enum { OUTCOME_NONE = 0, OUTCOME_LOSS, OUTCOME_DRAW, OUTCOME_WIN } Outcome;
 
+/* Which rule set says what a perpetual chase is. */
+typedef enum { CHASE_RULES_XBOARD = 0 } ChaseRules;
+
 typedef enum { PROMO_WHEN_IMMOBILE = 0, PROMO_ALWAYS, PROMO_NEVER } PromoMandatory;
 typedef enum { CAPTURES_DISCARD = 0, CAPTURES_TO_CAPTOR, CAPTURES_TO_OWNER } CaptureFate;
 
@@ -78,6 +81,13 @@ typedef struct {
     bool    drop_no_check;
 
     bool    resets_move_rule; /* moving it resets the n-move counter                  */
+
+    /* perpetual chase (rules.perpetual_chase): a royal piece never chases
+       and is never chased (a check is not a chase) */
+    bool    chases;           /* its new attacks may be a chase (xiangqi soldier: no)  */
+    SquareSet chased_in[2];   /* where it can be chased (soldier: across the river)   */
+    uint32_t always_chases;   /* victim types it chases even when they are protected
+                                 or could take it back (horse, cannon: chariot)      */
     char    xboard_glyph;     /* which XBoard piece image it borrows (letter)         */
 
     /* derived by variant_finalize() */
@@ -115,6 +125,8 @@ typedef struct {
     int     repetition_count; /* 0: off */
     Outcome repetition;       /* for the player completing it (draw)     */
     Outcome perpetual_check;  /* for the checking player (NONE: as repetition) */
+    Outcome perpetual_chase;  /* for the chasing player (NONE: not judged)       */
+    ChaseRules chase_rules;   /* what a chase is                                 */
     int     move_rule;        /* full moves without capture/irreversible move; 0 = off */
     bool    move_rule_skips_checks; /* checking moves do not count toward it (xiangqi) */
     Outcome bare_king;        /* for the player left with only royals; NONE = off */

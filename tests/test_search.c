@@ -255,8 +255,10 @@ static void test_xiangqi_mate(void)
 
 static void test_xiangqi_cannon_capture(void)
 {
-    /* The cannon jumps the screen and takes the undefended chariot. */
-    solve("xiangqi", "4k4/9/9/r8/9/p8/9/9/9/C2K5 w - - 0 1", 4, "a1a7", 100);
+    /* The cannon jumps the screen and takes the undefended chariot (a
+       cannon against a soldier is then only some way ahead: the tuned
+       weights say about two thirds of a soldier). */
+    solve("xiangqi", "4k4/9/9/r8/9/p8/9/9/9/C2K5 w - - 0 1", 4, "a1a7", 50);
 }
 
 static void test_custom_cannon(void)

@@ -3,7 +3,7 @@
 # tests/cli.sh runs the command lines of tests/protocol/cli.t the same way.
 TESTS += tests/protocol.sh tests/cli.sh
 PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking busy clocks edit eof errors game illegal \
-	handshake longline numbers ponder setscore variants varpath
+	handshake longline numbers perpetual ponder setscore variants varpath
 PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console eof illegal longline numbers \
 	search
 # Broken variant files the badvariants transcripts load.

@@ -353,6 +353,7 @@ int rules_refused_drop_mates(Position *pos)
 static bool set_end(GameEnd *end, Outcome o, const char *reason)
 {
     end->outcome = o;
+    end->perpetual = false;
     snprintf(end->reason, sizeof end->reason, "%s", reason);
     return true;
 }
@@ -403,10 +404,11 @@ static bool announce_repetition(Position *pos, GameEnd *end)
     Outcome o = rules_repetition(pos, cycle, &perpetual);
     if (perpetual.kind != PERPETUAL_NONE && perpetual.side == pos->side)
         return false;
-    if (perpetual.kind == PERPETUAL_CHECK)
-        return set_end(end, o, "perpetual check");
-    if (perpetual.kind == PERPETUAL_CHASE)
-        return set_end(end, o, "perpetual chase");
+    if (perpetual.kind != PERPETUAL_NONE) {
+        set_end(end, o, perpetual.kind == PERPETUAL_CHECK ? "perpetual check" : "perpetual chase");
+        end->perpetual = true;
+        return true;
+    }
     char buf[80];
     snprintf(buf, sizeof buf, "%d-fold repetition", r->repetition_count);
     return set_end(end, o, buf);
@@ -416,6 +418,7 @@ bool rules_game_end(Position *pos, GameEnd *end)
 {
     const Rules *r = &pos->v->rules;
     end->outcome = OUTCOME_NONE;
+    end->perpetual = false;
     end->reason[0] = '\0';
 
     if (rules_grace_move_pending(pos))

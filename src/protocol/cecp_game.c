@@ -82,11 +82,16 @@ void cecp_user_move(Cecp *c, const char *text)
     cecp_check_game_end(c);
 }
 
-/* Send the result if the game has ended by rule. */
+/* Send the result if the game has ended by rule.  Not a perpetual check
+ * or chase: XBoard judges those itself when the position has repeated
+ * as often as its -repeatsToDraw says (6 unless set), and scores an
+ * engine's earlier claim of them as false; the game goes on until then. */
 bool cecp_check_game_end(Cecp *c)
 {
     GameEnd end;
     if (!engine_game_end(c->e, &end))
+        return false;
+    if (end.perpetual && !atomic_load(&c->console))
         return false;
     if (atomic_load(&c->console))
         cecp_console_game_over(c, &end);

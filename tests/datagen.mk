@@ -2,7 +2,7 @@
 # engine, determinism, resuming (CUnit); the command line's errors (shell).
 check_PROGRAMS += tests/test_datagen
 TESTS += tests/test_datagen tests/datagen.sh
-EXTRA_DIST += tests/datagen.sh
+EXTRA_DIST += tests/datagen.sh tests/expect.sh
 tests_test_datagen_SOURCES = tests/test_datagen.c
 tests_test_datagen_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_test_datagen_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)

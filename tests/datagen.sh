@@ -15,26 +15,7 @@ status=0
 out=$tmp/data.txt
 tiny="--nodes 200 --games 1 --max-plies 40"
 
-fail() {
-    echo "FAIL: $1"
-    status=1
-}
-
-# expect_exit WHAT STATUS TEXT COMMAND...: the command exits with STATUS
-# and its output (standard output and error) contains TEXT.
-expect_exit() {
-    what=$1 want=$2 text=$3
-    shift 3
-    "$@" > "$tmp/out" 2>&1
-    rc=$?
-    if [ "$rc" -ne "$want" ]; then
-        fail "$what: exit status $rc, want $want: $(cat "$tmp/out")"
-    elif ! grep -qF -- "$text" "$tmp/out"; then
-        fail "$what: no '$text' in: $(cat "$tmp/out")"
-    else
-        echo "PASS: $what"
-    fi
-}
+. "$top_srcdir/tests/expect.sh"
 
 dg() {
     "$menagerie" datagen "$@"

@@ -11,26 +11,7 @@ status=0
 
 wrap='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4294967295RNBQKBNR1 w - - 0 1'
 
-fail() {
-    echo "FAIL: $1"
-    status=1
-}
-
-# expect_exit WHAT STATUS TEXT COMMAND...: the command exits with STATUS
-# and its output (standard output and error) contains TEXT.
-expect_exit() {
-    what=$1 want=$2 text=$3
-    shift 3
-    "$@" > "$tmp/out" 2>&1
-    rc=$?
-    if [ "$rc" -ne "$want" ]; then
-        fail "$what: exit status $rc, want $want"
-    elif ! grep -qF -- "$text" "$tmp/out"; then
-        fail "$what: no '$text' in: $(cat "$tmp/out")"
-    else
-        echo "PASS: $what"
-    fi
-}
+. "$top_srcdir/tests/expect.sh"
 
 expect_exit "perft --fen, wrapping empty-square count" 2 "empty-square count '4294967295'" \
     "$menagerie" perft --fen "$wrap" 1

@@ -219,7 +219,8 @@ void movegen_piece(const Position *pos, MoveList *ml, int from)
 
 /* ---- castling ---------------------------------------------------------- */
 
-static bool path_clear(const Position *pos, int rank, int lo, int hi, int king, int partner)
+bool movegen_castling_path_clear(const Position *pos, int rank, int lo, int hi, int king,
+                                 int partner)
 {
     const Variant *v = pos->v;
     for (int f = lo; f <= hi; f++) {
@@ -244,7 +245,7 @@ static void gen_castling_with(const Position *pos, MoveList *ml, int king, int p
         if (ends[i] < lo) lo = ends[i];
         if (ends[i] > hi) hi = ends[i];
     }
-    if (!path_clear(pos, rank, lo, hi, king, partner))
+    if (!movegen_castling_path_clear(pos, rank, lo, hi, king, partner))
         return;
     if (!cs->through_check) {
         int a = kf < kt ? kf : kt, b = kf < kt ? kt : kf;

@@ -40,20 +40,6 @@ static bool why_game_over(Position *pos, char *why, size_t size)
 
 /* ---- castling ---------------------------------------------------------- */
 
-/* Can no piece stand between files lo and hi of `rank`, king and partner
- * aside? */
-static bool castling_path_clear(const Position *pos, int rank, int lo, int hi, int king,
-                                int partner)
-{
-    const Variant *v = pos->v;
-    for (int f = lo; f <= hi; f++) {
-        int sq = var_square(v, f, rank);
-        if (sq != king && sq != partner && pos->board[sq] != EMPTY)
-            return false;
-    }
-    return true;
-}
-
 /* The castling partner the side to move still has on one side of its
  * king, or -1. */
 static int castling_partner(const Position *pos, int king, bool long_side)
@@ -102,7 +88,7 @@ static void why_no_castling(Position *pos, bool long_side, char *why, size_t siz
         lo = ends[i] < lo ? ends[i] : lo;
         hi = ends[i] > hi ? ends[i] : hi;
     }
-    if (!castling_path_clear(pos, rank, lo, hi, king, partner)) {
+    if (!movegen_castling_path_clear(pos, rank, lo, hi, king, partner)) {
         snprintf(why, size, "no castling with pieces in the way");
         return;
     }

@@ -35,6 +35,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/seirawan.perft \
 	tests/data/perft/shatranj.perft \
 	tests/data/perft/shogi.perft \
+	tests/data/perft/shouse.perft \
 	tests/data/perft/xiangqi.perft
 
 # Every depth of every reference case (takes much longer than `make check`).

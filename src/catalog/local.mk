@@ -29,7 +29,7 @@ dist_variants_DATA = \
 	variants/giveaway.yaml variants/suicide.yaml variants/losers.yaml \
 	variants/extinction.yaml variants/shogi.yaml variants/minishogi.yaml \
 	variants/euroshogi.yaml variants/xiangqi.yaml variants/minixiangqi.yaml \
-	variants/nursery.yaml variants/menagerie.yaml
+	variants/nursery.yaml variants/menagerie.yaml variants/shouse.yaml
 
 # A build-machine tool (it only reads and writes text files).
 noinst_PROGRAMS += src/catalog/embed_variants

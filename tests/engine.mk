@@ -10,6 +10,8 @@ EXTRA_DIST += tests/data/many-moves/drops16.yaml tests/data/many-moves/queens16.
 	tests/data/many-moves/too-many.yaml
 EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/3check.perft \
+	tests/data/perft/almost.perft \
+	tests/data/perft/amazon.perft \
 	tests/data/perft/antichess.perft \
 	tests/data/perft/atomic.perft \
 	tests/data/perft/berolina.perft \
@@ -20,18 +22,24 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/embassy.perft \
 	tests/data/perft/euroshogi.perft \
 	tests/data/perft/extinction.perft \
+	tests/data/perft/georgian.perft \
 	tests/data/perft/giveaway.perft \
 	tests/data/perft/gothic.perft \
 	tests/data/perft/grand.perft \
+	tests/data/perft/grasshopper.perft \
+	tests/data/perft/hoppelpoppel.perft \
 	tests/data/perft/horde.perft \
 	tests/data/perft/janggi.perft \
 	tests/data/perft/janus.perft \
 	tests/data/perft/kingofthehill.perft \
 	tests/data/perft/knightmate.perft \
+	tests/data/perft/legan.perft \
 	tests/data/perft/losers.perft \
 	tests/data/perft/makruk.perft \
 	tests/data/perft/minishogi.perft \
 	tests/data/perft/minixiangqi.perft \
+	tests/data/perft/newzealand.perft \
+	tests/data/perft/nightrider.perft \
 	tests/data/perft/seirawan.perft \
 	tests/data/perft/shatranj.perft \
 	tests/data/perft/shogi.perft \

@@ -29,7 +29,10 @@ dist_variants_DATA = \
 	variants/giveaway.yaml variants/suicide.yaml variants/losers.yaml \
 	variants/extinction.yaml variants/shogi.yaml variants/minishogi.yaml \
 	variants/euroshogi.yaml variants/xiangqi.yaml variants/minixiangqi.yaml \
-	variants/nursery.yaml variants/menagerie.yaml variants/shouse.yaml
+	variants/nursery.yaml variants/menagerie.yaml variants/shouse.yaml \
+	variants/almost.yaml variants/amazon.yaml variants/georgian.yaml \
+	variants/hoppelpoppel.yaml variants/newzealand.yaml variants/nightrider.yaml \
+	variants/grasshopper.yaml variants/legan.yaml
 
 # A build-machine tool (it only reads and writes text files).
 noinst_PROGRAMS += src/catalog/embed_variants

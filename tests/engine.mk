@@ -10,6 +10,7 @@ EXTRA_DIST += tests/data/many-moves/drops16.yaml tests/data/many-moves/queens16.
 	tests/data/many-moves/too-many.yaml
 EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/3check.perft \
+	tests/data/perft/5check.perft \
 	tests/data/perft/almost.perft \
 	tests/data/perft/amazon.perft \
 	tests/data/perft/antichess.perft \
@@ -17,11 +18,13 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/berolina.perft \
 	tests/data/perft/capablanca.perft \
 	tests/data/perft/chess.perft \
+	tests/data/perft/codrus.perft \
 	tests/data/perft/courier.perft \
 	tests/data/perft/crazyhouse.perft \
 	tests/data/perft/embassy.perft \
 	tests/data/perft/euroshogi.perft \
 	tests/data/perft/extinction.perft \
+	tests/data/perft/gardner.perft \
 	tests/data/perft/georgian.perft \
 	tests/data/perft/giveaway.perft \
 	tests/data/perft/gothic.perft \
@@ -31,6 +34,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/horde.perft \
 	tests/data/perft/janggi.perft \
 	tests/data/perft/janus.perft \
+	tests/data/perft/kinglet.perft \
 	tests/data/perft/kingofthehill.perft \
 	tests/data/perft/knightmate.perft \
 	tests/data/perft/legan.perft \

@@ -32,7 +32,8 @@ dist_variants_DATA = \
 	variants/nursery.yaml variants/menagerie.yaml variants/shouse.yaml \
 	variants/almost.yaml variants/amazon.yaml variants/georgian.yaml \
 	variants/hoppelpoppel.yaml variants/newzealand.yaml variants/nightrider.yaml \
-	variants/grasshopper.yaml variants/legan.yaml
+	variants/grasshopper.yaml variants/legan.yaml variants/5check.yaml \
+	variants/kinglet.yaml variants/codrus.yaml variants/gardner.yaml
 
 # A build-machine tool (it only reads and writes text files).
 noinst_PROGRAMS += src/catalog/embed_variants

@@ -17,7 +17,9 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/atomic.perft \
 	tests/data/perft/berolina.perft \
 	tests/data/perft/capablanca.perft \
+	tests/data/perft/capahouse.perft \
 	tests/data/perft/chess.perft \
+	tests/data/perft/chessgi.perft \
 	tests/data/perft/codrus.perft \
 	tests/data/perft/courier.perft \
 	tests/data/perft/crazyhouse.perft \
@@ -29,6 +31,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/giveaway.perft \
 	tests/data/perft/gothic.perft \
 	tests/data/perft/grand.perft \
+	tests/data/perft/grandhouse.perft \
 	tests/data/perft/grasshopper.perft \
 	tests/data/perft/hoppelpoppel.perft \
 	tests/data/perft/horde.perft \
@@ -38,12 +41,14 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/kingofthehill.perft \
 	tests/data/perft/knightmate.perft \
 	tests/data/perft/legan.perft \
+	tests/data/perft/loop.perft \
 	tests/data/perft/losers.perft \
 	tests/data/perft/makruk.perft \
 	tests/data/perft/minishogi.perft \
 	tests/data/perft/minixiangqi.perft \
 	tests/data/perft/newzealand.perft \
 	tests/data/perft/nightrider.perft \
+	tests/data/perft/pocketknight.perft \
 	tests/data/perft/seirawan.perft \
 	tests/data/perft/shatranj.perft \
 	tests/data/perft/shogi.perft \

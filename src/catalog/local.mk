@@ -33,7 +33,9 @@ dist_variants_DATA = \
 	variants/almost.yaml variants/amazon.yaml variants/georgian.yaml \
 	variants/hoppelpoppel.yaml variants/newzealand.yaml variants/nightrider.yaml \
 	variants/grasshopper.yaml variants/legan.yaml variants/5check.yaml \
-	variants/kinglet.yaml variants/codrus.yaml variants/gardner.yaml
+	variants/kinglet.yaml variants/codrus.yaml variants/gardner.yaml \
+	variants/pocketknight.yaml variants/loop.yaml variants/chessgi.yaml \
+	variants/capahouse.yaml variants/grandhouse.yaml
 
 # A build-machine tool (it only reads and writes text files).
 noinst_PROGRAMS += src/catalog/embed_variants

@@ -18,6 +18,8 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/berolina.perft \
 	tests/data/perft/capablanca.perft \
 	tests/data/perft/capahouse.perft \
+	tests/data/perft/centaur.perft \
+	tests/data/perft/chancellor.perft \
 	tests/data/perft/chess.perft \
 	tests/data/perft/chessgi.perft \
 	tests/data/perft/codrus.perft \
@@ -46,10 +48,12 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/makruk.perft \
 	tests/data/perft/minishogi.perft \
 	tests/data/perft/minixiangqi.perft \
+	tests/data/perft/modern.perft \
 	tests/data/perft/newzealand.perft \
 	tests/data/perft/nightrider.perft \
 	tests/data/perft/pocketknight.perft \
 	tests/data/perft/seirawan.perft \
+	tests/data/perft/shako.perft \
 	tests/data/perft/shatranj.perft \
 	tests/data/perft/shogi.perft \
 	tests/data/perft/shouse.perft \

@@ -35,7 +35,8 @@ dist_variants_DATA = \
 	variants/grasshopper.yaml variants/legan.yaml variants/5check.yaml \
 	variants/kinglet.yaml variants/codrus.yaml variants/gardner.yaml \
 	variants/pocketknight.yaml variants/loop.yaml variants/chessgi.yaml \
-	variants/capahouse.yaml variants/grandhouse.yaml
+	variants/capahouse.yaml variants/grandhouse.yaml variants/chancellor.yaml \
+	variants/modern.yaml variants/centaur.yaml variants/shako.yaml
 
 # A build-machine tool (it only reads and writes text files).
 noinst_PROGRAMS += src/catalog/embed_variants

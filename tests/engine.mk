@@ -31,6 +31,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/gardner.perft \
 	tests/data/perft/georgian.perft \
 	tests/data/perft/giveaway.perft \
+	tests/data/perft/gorogoro.perft \
 	tests/data/perft/gothic.perft \
 	tests/data/perft/grand.perft \
 	tests/data/perft/grandhouse.perft \
@@ -39,6 +40,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/horde.perft \
 	tests/data/perft/janggi.perft \
 	tests/data/perft/janus.perft \
+	tests/data/perft/judkins.perft \
 	tests/data/perft/kinglet.perft \
 	tests/data/perft/kingofthehill.perft \
 	tests/data/perft/knightmate.perft \
@@ -57,6 +59,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/shatranj.perft \
 	tests/data/perft/shogi.perft \
 	tests/data/perft/shouse.perft \
+	tests/data/perft/torishogi.perft \
 	tests/data/perft/xiangqi.perft
 
 # Every depth of every reference case (takes much longer than `make check`).

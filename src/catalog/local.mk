@@ -36,7 +36,8 @@ dist_variants_DATA = \
 	variants/kinglet.yaml variants/codrus.yaml variants/gardner.yaml \
 	variants/pocketknight.yaml variants/loop.yaml variants/chessgi.yaml \
 	variants/capahouse.yaml variants/grandhouse.yaml variants/chancellor.yaml \
-	variants/modern.yaml variants/centaur.yaml variants/shako.yaml
+	variants/modern.yaml variants/centaur.yaml variants/shako.yaml \
+	variants/gorogoro.yaml variants/judkins.yaml variants/torishogi.yaml
 
 # A build-machine tool (it only reads and writes text files).
 noinst_PROGRAMS += src/catalog/embed_variants

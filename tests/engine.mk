@@ -11,6 +11,7 @@ EXTRA_DIST += tests/data/many-moves/drops16.yaml tests/data/many-moves/queens16.
 EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/3check.perft \
 	tests/data/perft/5check.perft \
+	tests/data/perft/ai-wok.perft \
 	tests/data/perft/almost.perft \
 	tests/data/perft/amazon.perft \
 	tests/data/perft/antichess.perft \
@@ -48,6 +49,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/loop.perft \
 	tests/data/perft/losers.perft \
 	tests/data/perft/makruk.perft \
+	tests/data/perft/manchu.perft \
 	tests/data/perft/minishogi.perft \
 	tests/data/perft/minixiangqi.perft \
 	tests/data/perft/modern.perft \
@@ -59,6 +61,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/shatranj.perft \
 	tests/data/perft/shogi.perft \
 	tests/data/perft/shouse.perft \
+	tests/data/perft/spartan.perft \
 	tests/data/perft/torishogi.perft \
 	tests/data/perft/xiangqi.perft
 

@@ -37,7 +37,8 @@ dist_variants_DATA = \
 	variants/pocketknight.yaml variants/loop.yaml variants/chessgi.yaml \
 	variants/capahouse.yaml variants/grandhouse.yaml variants/chancellor.yaml \
 	variants/modern.yaml variants/centaur.yaml variants/shako.yaml \
-	variants/gorogoro.yaml variants/judkins.yaml variants/torishogi.yaml
+	variants/gorogoro.yaml variants/judkins.yaml variants/torishogi.yaml \
+	variants/spartan.yaml variants/manchu.yaml variants/ai-wok.yaml
 
 # A build-machine tool (it only reads and writes text files).
 noinst_PROGRAMS += src/catalog/embed_variants

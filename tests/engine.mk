@@ -17,12 +17,15 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/antichess.perft \
 	tests/data/perft/atomic.perft \
 	tests/data/perft/berolina.perft \
+	tests/data/perft/breakthrough.perft \
 	tests/data/perft/capablanca.perft \
 	tests/data/perft/capahouse.perft \
 	tests/data/perft/centaur.perft \
 	tests/data/perft/chancellor.perft \
 	tests/data/perft/chess.perft \
 	tests/data/perft/chessgi.perft \
+	tests/data/perft/clobber.perft \
+	tests/data/perft/clobber10.perft \
 	tests/data/perft/codrus.perft \
 	tests/data/perft/courier.perft \
 	tests/data/perft/crazyhouse.perft \

@@ -289,6 +289,34 @@ static int castling_king_file(const Variant *v)
     return -1;
 }
 
+/* How far from the board's edge the castling partner nearest to the king
+ * starts on one side (dir +1: towards the h side), 0 if none.  XBoard's O
+ * castles with the first piece on that side only if it stands so many
+ * squares in from the edge as the O has j prefixes (shako: rooks on b2, i2). */
+static int partner_skip(const Variant *v, int kf, int dir)
+{
+    const Castling *c = &v->castling;
+    for (int f = kf + dir; f >= 0 && f < v->files; f += dir) {
+        uint8_t code = v->start_board[var_square(v, f, c->rank)];
+        if (code && code != HOLE && code_color(code) == WHITE
+            && (c->partners >> code_type(code) & 1))
+            return dir > 0 ? v->files - 1 - f : f;
+    }
+    return 0;
+}
+
+/* One side's castling, e.g. "irjO2": the distance the king moves, with a
+ * j for each square the partner starts in from the edge. */
+static void castling_side(char *out, size_t size, const char *dirs, int skip, int distance)
+{
+    char js[MAX_FILES + 1];
+    int n = 0;
+    while (n < skip && n < MAX_FILES)
+        js[n++] = 'j';
+    js[n] = '\0';
+    snprintf(out, size, "i%s%sO%d", dirs, js, distance);
+}
+
 /* Castling as XBetza: `isO2` for FIDE, one side each when they differ. */
 static void castling_betza(const Variant *v, char *out, size_t size)
 {
@@ -300,14 +328,17 @@ static void castling_betza(const Variant *v, char *out, size_t size)
     int right = abs(c->king_to_short - kf), left = abs(c->king_to_long - kf);
     bool short_right = c->king_to_short > kf;
     int r = short_right ? right : left, l = short_right ? left : right;
-    if (r == l && r > 0)
-        snprintf(out, size, "isO%d", r);
-    else if (r > 0 && l > 0)
-        snprintf(out, size, "irO%dilO%d", r, l);
-    else if (r > 0)
-        snprintf(out, size, "irO%d", r);
-    else if (l > 0)
-        snprintf(out, size, "ilO%d", l);
+    int skip_r = partner_skip(v, kf, 1), skip_l = partner_skip(v, kf, -1);
+    char rs[32] = "", ls[32] = "";
+    if (r == l && r > 0 && skip_r == skip_l) {
+        castling_side(out, size, "s", skip_r, r);
+        return;
+    }
+    if (r > 0)
+        castling_side(rs, sizeof rs, "r", skip_r, r);
+    if (l > 0)
+        castling_side(ls, sizeof ls, "l", skip_l, l);
+    snprintf(out, size, "%s%s", rs, ls);
 }
 
 static void piece_line(const Variant *v, int t, char *line, size_t size)

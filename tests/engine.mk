@@ -10,31 +10,62 @@ EXTRA_DIST += tests/data/many-moves/drops16.yaml tests/data/many-moves/queens16.
 	tests/data/many-moves/too-many.yaml
 EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/3check.perft \
+	tests/data/perft/5check.perft \
+	tests/data/perft/ai-wok.perft \
+	tests/data/perft/almost.perft \
+	tests/data/perft/amazon.perft \
 	tests/data/perft/antichess.perft \
 	tests/data/perft/atomic.perft \
 	tests/data/perft/berolina.perft \
+	tests/data/perft/breakthrough.perft \
 	tests/data/perft/capablanca.perft \
+	tests/data/perft/capahouse.perft \
+	tests/data/perft/centaur.perft \
+	tests/data/perft/chancellor.perft \
 	tests/data/perft/chess.perft \
+	tests/data/perft/chessgi.perft \
+	tests/data/perft/clobber.perft \
+	tests/data/perft/clobber10.perft \
+	tests/data/perft/codrus.perft \
 	tests/data/perft/courier.perft \
 	tests/data/perft/crazyhouse.perft \
 	tests/data/perft/embassy.perft \
 	tests/data/perft/euroshogi.perft \
 	tests/data/perft/extinction.perft \
+	tests/data/perft/gardner.perft \
+	tests/data/perft/georgian.perft \
 	tests/data/perft/giveaway.perft \
+	tests/data/perft/gorogoro.perft \
 	tests/data/perft/gothic.perft \
 	tests/data/perft/grand.perft \
+	tests/data/perft/grandhouse.perft \
+	tests/data/perft/grasshopper.perft \
+	tests/data/perft/hoppelpoppel.perft \
 	tests/data/perft/horde.perft \
 	tests/data/perft/janggi.perft \
 	tests/data/perft/janus.perft \
+	tests/data/perft/judkins.perft \
+	tests/data/perft/kinglet.perft \
 	tests/data/perft/kingofthehill.perft \
 	tests/data/perft/knightmate.perft \
+	tests/data/perft/legan.perft \
+	tests/data/perft/loop.perft \
 	tests/data/perft/losers.perft \
 	tests/data/perft/makruk.perft \
+	tests/data/perft/manchu.perft \
 	tests/data/perft/minishogi.perft \
 	tests/data/perft/minixiangqi.perft \
+	tests/data/perft/modern.perft \
+	tests/data/perft/newzealand.perft \
+	tests/data/perft/nightrider.perft \
+	tests/data/perft/pocketknight.perft \
 	tests/data/perft/seirawan.perft \
+	tests/data/perft/shako.perft \
 	tests/data/perft/shatranj.perft \
 	tests/data/perft/shogi.perft \
+	tests/data/perft/shouse.perft \
+	tests/data/perft/spartan.perft \
+	tests/data/perft/torishogi.perft \
 	tests/data/perft/xiangqi.perft
 
 # Every depth of every reference case (takes much longer than `make check`).

@@ -696,6 +696,27 @@ static void test_castling_with_gating(void)
     CU_ASSERT_TRUE(parses("h1e1e", false, why));
 }
 
+/* S-house: a piece from hand is gated in only where it could be dropped
+ * (Fairy-Stockfish): a pawn never enters on the first rank, a knight may. */
+static void test_gating_obeys_drop_zones(void)
+{
+    set_fen("shouse", "4k3/8/8/8/8/8/8/1N2K3[NP] w B - 0 1");
+    MoveList *ml = malloc(sizeof *ml);
+    rules_legal_moves(pos, ml);
+    int gated[MAX_PIECE_TYPES] = { 0 };
+    for (int i = 0; i < ml->n; i++)
+        if (move_gate(ml->m[i]) >= 0)
+            gated[move_gate(ml->m[i])]++;
+    for (int t = 0; t < pos->v->ntypes; t++) {
+        char letter = pos->v->piece[t].letter;
+        if (letter == 'P')
+            CU_ASSERT_EQUAL(gated[t], 0);
+        if (letter == 'N')
+            CU_ASSERT_EQUAL(gated[t], 3);    /* b1a3, b1c3, b1d2 */
+    }
+    free(ml);
+}
+
 /* ---- variants with more moves than a move list once held --------------- */
 
 static void count_one(const XbMove *m, void *ctx)
@@ -897,6 +918,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "rule-restricted moves", test_rule_moves);
     CU_add_test(s, "e.p. and castling rights", test_ep_and_castling_rights);
     CU_add_test(s, "castling with gating", test_castling_with_gating);
+    CU_add_test(s, "gating obeys drop zones", test_gating_obeys_drop_zones);
     CU_add_test(s, "more moves than 1024", test_many_moves);
     CU_add_test(s, "variants with too many moves", test_too_many_moves);
     CU_add_test(s, "move bound", test_move_bound);

@@ -337,7 +337,9 @@ static bool empty_after_castling(Move m, int sq)
 
 /* Every move of a virgin back-rank piece may also bring a piece from hand
  * onto the square it leaves; castling onto the king's or the partner's
- * square, when that is left empty. */
+ * square, when that is left empty.  A piece enters only where it could be
+ * dropped (in S-house a pawn from hand never enters on the first rank), as
+ * Fairy-Stockfish gates. */
 static void gen_gating(const Position *pos, MoveList *ml, int first)
 {
     const Variant *v = pos->v;
@@ -353,9 +355,10 @@ static void gen_gating(const Position *pos, MoveList *ml, int first)
         for (int t = 0; t < v->ntypes; t++) {
             if (!pos->hand[color][t])
                 continue;
-            if (on_king)
+            const SquareSet *zone = &v->piece[t].drop_zone[color];
+            if (on_king && sqset_has(zone, m.from))
                 add_gated(ml, m, t, false);
-            if (on_partner)
+            if (on_partner && sqset_has(zone, m.victim[0]))
                 add_gated(ml, m, t, true);
         }
     }

@@ -48,7 +48,17 @@ dist_variants_DATA = \
 	variants/giveaway.yaml variants/suicide.yaml variants/losers.yaml \
 	variants/extinction.yaml variants/shogi.yaml variants/minishogi.yaml \
 	variants/euroshogi.yaml variants/xiangqi.yaml variants/minixiangqi.yaml \
-	variants/nursery.yaml variants/menagerie.yaml
+	variants/nursery.yaml variants/menagerie.yaml variants/shouse.yaml \
+	variants/almost.yaml variants/amazon.yaml variants/georgian.yaml \
+	variants/hoppelpoppel.yaml variants/newzealand.yaml variants/nightrider.yaml \
+	variants/grasshopper.yaml variants/legan.yaml variants/5check.yaml \
+	variants/kinglet.yaml variants/codrus.yaml variants/gardner.yaml \
+	variants/pocketknight.yaml variants/loop.yaml variants/chessgi.yaml \
+	variants/capahouse.yaml variants/grandhouse.yaml variants/chancellor.yaml \
+	variants/modern.yaml variants/centaur.yaml variants/shako.yaml \
+	variants/gorogoro.yaml variants/judkins.yaml variants/torishogi.yaml \
+	variants/spartan.yaml variants/manchu.yaml variants/ai-wok.yaml \
+	variants/breakthrough.yaml variants/clobber.yaml variants/clobber10.yaml
 
 # A build-machine tool (it only reads and writes text files).
 noinst_PROGRAMS += src/catalog/embed_variants

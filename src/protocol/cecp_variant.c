@@ -149,48 +149,78 @@ static int base_type_of(const Variant *v, int t)
     return NO_TYPE;
 }
 
-static int free_slot(const int *slot_type, int lo, int hi)
+static bool has_promoted_form(const Variant *v, int t)
 {
-    for (int s = lo; s < hi; s++)
-        if (slot_type[s] == NO_TYPE)
-            return s;
+    int p = v->piece[t].promoted;
+    return p != NO_TYPE && p != t && v->piece[p].id[0] == '+';
+}
+
+/* The slot of the piece's glyph or letter, if that one is free (a piece
+ * that promotes needs one whose promoted partner slot exists). */
+static int own_slot(const Variant *v, int t, const int *slot_type)
+{
+    const PieceType *pt = &v->piece[t];
+    if (pt->royal && slot_type[KSLOT] == NO_TYPE)
+        return KSLOT;
+    char glyph = pt->xboard_glyph ? pt->xboard_glyph : pt->letter;
+    const char *p = strchr(xboard_slots, toupper((unsigned char)glyph));
+    int s = p ? (int)(p - xboard_slots) : -1;
+    if (s < 0 || s == KSLOT || slot_type[s] != NO_TYPE
+        || (has_promoted_form(v, t) && s >= PROMO_OFFSET))
+        return -1;
+    return s;
+}
+
+/* XBoard ties rules of its own to the pawn's, knight's and queen's slots
+ * whatever the piece there moves like: no pawn drops on the first and last
+ * ranks, and in shogi-like parents no knight drops on the last two ranks and
+ * no lance (the queen's slot) drops on the last rank. */
+static bool slot_has_rules(int s)
+{
+    return s == 0 || s == 1 || s == 4;
+}
+
+/* A free slot for a piece without one of its own letter: those without
+ * rules of their own first, so that a silver in minishogi does not inherit
+ * the knight's drop ban; a piece that promotes also needs its partner slot. */
+static int free_slot(const int *slot_type, bool promotes)
+{
+    int hi = promotes ? PROMO_OFFSET : KSLOT;
+    for (int pass = 0; pass < 2; pass++)
+        for (int s = 0; s < hi; s++)
+            if (slot_type[s] == NO_TYPE && slot_has_rules(s) == (pass == 1)
+                && (!promotes || slot_type[s + PROMO_OFFSET] == NO_TYPE))
+                return s;
     return -1;
 }
 
-/* Choose an XBoard slot for each unpromoted type. */
+/* Choose an XBoard slot for each unpromoted type: first every piece that
+ * can have the slot of its own letter, then the others. */
 static void assign_slots(const Variant *v, int *slot_type)
 {
     for (int s = 0; s < NSLOTS; s++)
         slot_type[s] = NO_TYPE;
+    bool placed[MAX_PIECE_TYPES] = { false };
     for (int t = 0; t < v->ntypes; t++) {
-        const PieceType *pt = &v->piece[t];
-        if (pt->id[0] == '+')
+        if (v->piece[t].id[0] == '+')
             continue;
-        bool has_promo = pt->promoted != NO_TYPE && pt->promoted != t
-                         && v->piece[pt->promoted].id[0] == '+';
-        int s = -1;
-        if (pt->royal && slot_type[KSLOT] == NO_TYPE)
-            s = KSLOT;
-        if (s < 0) {
-            char glyph = pt->xboard_glyph ? pt->xboard_glyph : pt->letter;
-            const char *p = strchr(xboard_slots, toupper((unsigned char)glyph));
-            if (p && p - xboard_slots != KSLOT && slot_type[p - xboard_slots] == NO_TYPE
-                && (!has_promo || p - xboard_slots < PROMO_OFFSET))
-                s = (int)(p - xboard_slots);
+        int s = own_slot(v, t, slot_type);
+        if (s >= 0) {
+            slot_type[s] = t;
+            placed[t] = true;
         }
-        if (s < 0)
-            s = free_slot(slot_type, 0, has_promo ? PROMO_OFFSET : KSLOT);
+    }
+    for (int t = 0; t < v->ntypes; t++) {
+        if (v->piece[t].id[0] == '+' || placed[t])
+            continue;
+        int s = free_slot(slot_type, has_promoted_form(v, t));
         if (s >= 0)
             slot_type[s] = t;
     }
     for (int s = 0; s < PROMO_OFFSET; s++) {
         int t = slot_type[s];
-        if (t == NO_TYPE)
-            continue;
-        int p = v->piece[t].promoted;
-        if (p != NO_TYPE && p != t && v->piece[p].id[0] == '+'
-            && slot_type[s + PROMO_OFFSET] == NO_TYPE)
-            slot_type[s + PROMO_OFFSET] = p;
+        if (t != NO_TYPE && has_promoted_form(v, t) && slot_type[s + PROMO_OFFSET] == NO_TYPE)
+            slot_type[s + PROMO_OFFSET] = v->piece[t].promoted;
     }
 }
 
@@ -259,6 +289,34 @@ static int castling_king_file(const Variant *v)
     return -1;
 }
 
+/* How far from the board's edge the castling partner nearest to the king
+ * starts on one side (dir +1: towards the h side), 0 if none.  XBoard's O
+ * castles with the first piece on that side only if it stands so many
+ * squares in from the edge as the O has j prefixes (shako: rooks on b2, i2). */
+static int partner_skip(const Variant *v, int kf, int dir)
+{
+    const Castling *c = &v->castling;
+    for (int f = kf + dir; f >= 0 && f < v->files; f += dir) {
+        uint8_t code = v->start_board[var_square(v, f, c->rank)];
+        if (code && code != HOLE && code_color(code) == WHITE
+            && (c->partners >> code_type(code) & 1))
+            return dir > 0 ? v->files - 1 - f : f;
+    }
+    return 0;
+}
+
+/* One side's castling, e.g. "irjO2": the distance the king moves, with a
+ * j for each square the partner starts in from the edge. */
+static void castling_side(char *out, size_t size, const char *dirs, int skip, int distance)
+{
+    char js[MAX_FILES + 1];
+    int n = 0;
+    while (n < skip && n < MAX_FILES)
+        js[n++] = 'j';
+    js[n] = '\0';
+    snprintf(out, size, "i%s%sO%d", dirs, js, distance);
+}
+
 /* Castling as XBetza: `isO2` for FIDE, one side each when they differ. */
 static void castling_betza(const Variant *v, char *out, size_t size)
 {
@@ -270,14 +328,17 @@ static void castling_betza(const Variant *v, char *out, size_t size)
     int right = abs(c->king_to_short - kf), left = abs(c->king_to_long - kf);
     bool short_right = c->king_to_short > kf;
     int r = short_right ? right : left, l = short_right ? left : right;
-    if (r == l && r > 0)
-        snprintf(out, size, "isO%d", r);
-    else if (r > 0 && l > 0)
-        snprintf(out, size, "irO%dilO%d", r, l);
-    else if (r > 0)
-        snprintf(out, size, "irO%d", r);
-    else if (l > 0)
-        snprintf(out, size, "ilO%d", l);
+    int skip_r = partner_skip(v, kf, 1), skip_l = partner_skip(v, kf, -1);
+    char rs[32] = "", ls[32] = "";
+    if (r == l && r > 0 && skip_r == skip_l) {
+        castling_side(out, size, "s", skip_r, r);
+        return;
+    }
+    if (r > 0)
+        castling_side(rs, sizeof rs, "r", skip_r, r);
+    if (l > 0)
+        castling_side(ls, sizeof ls, "l", skip_l, l);
+    snprintf(out, size, "%s%s", rs, ls);
 }
 
 static void piece_line(const Variant *v, int t, char *line, size_t size)

@@ -11,7 +11,7 @@
  * score gets a random bonus below the margin, and the line with the
  * highest sum is played.  So a level plays a move up to its margin worse
  * than the best it found, the closer to the best the likelier: the
- * weakest now and then leaves a queen hanging, the strongest weakened
+ * weakest now and then leaves a piece to be taken, the strongest weakened
  * level only varies between moves its search finds nearly equal, which
  * is where its games differ.
  */
@@ -24,37 +24,44 @@ typedef struct {
     int      elo;           /* what the level is worth (see below) */
 } SkillLevel;
 
-/* One row per weakened level; the margin is 1000 * 0.8^level.  The Elo
- * column is on a scale where Fairy-Max 5.0b counts 2000 (a convention
- * for the scale, not a rating-list figure).  Levels 0, 5, 10 and 15 were
- * measured in chess at 2+0.02 against Fairy-Max 5.0b and Sjaak II 1.4.1,
- * the others are interpolated; menagerie(6) lists the matches. */
+/* One row per weakened level; the margin is 1000 * 0.8^level.
+ *
+ * The Elo column is on a scale where Fairy-Max 5.0b counts 2000 (a
+ * convention that fixes the scale, not a rating-list figure), measured in
+ * chess at 2+0.02, one game at a time, from tools/openings/normal.fen
+ * (menagerie(6), STRENGTH, lists every match): levels 7, 10, 12 and 15
+ * from their score against Fairy-Max; levels 5, 2 and 0 one below the
+ * other from matches between levels (5 against 7, 2 against 5, 0
+ * against 2), as Fairy-Max and Sjaak II win every game against them;
+ * full strength from its score against level 15 (which agrees with its
+ * score against Fairy-Max), and level 19 from its score against full
+ * strength.  The levels between are interpolated. */
 static const SkillLevel levels[SKILL_MAX] = {
-    /* depth  nodes   margin  elo */
-    {  1,     150,    1000,    800 },
-    {  2,     250,     800,    870 },
-    {  2,     400,     640,    940 },
-    {  3,     600,     512,   1010 },
-    {  3,    1000,     410,   1080 },
-    {  4,    1500,     328,   1150 },
-    {  4,    2500,     262,   1230 },
-    {  5,    4000,     210,   1310 },
-    {  5,    6000,     168,   1390 },
-    {  6,   10000,     134,   1470 },
-    {  6,   15000,     107,   1550 },
-    {  7,   25000,      86,   1630 },
-    {  8,   40000,      69,   1710 },
-    {  9,   60000,      55,   1790 },
-    { 10,  100000,      44,   1870 },
-    { 11,  150000,      35,   1950 },
-    { 12,  250000,      28,   2030 },
-    { 14,  400000,      23,   2110 },
-    { 16,  600000,      18,   2190 },
-    { 18, 1000000,      14,   2270 },
+    /* depth  nodes   margin   elo */
+    {  1,     150,    1000,    900 },   /* self-play chain */
+    {  2,     250,     800,   1040 },
+    {  2,     400,     640,   1190 },   /* self-play chain */
+    {  3,     600,     512,   1300 },
+    {  3,    1000,     410,   1400 },
+    {  4,    1500,     328,   1510 },   /* self-play chain */
+    {  4,    2500,     262,   1700 },
+    {  5,    4000,     210,   1890 },   /* Fairy-Max */
+    {  5,    6000,     168,   1980 },
+    {  6,   10000,     134,   2060 },
+    {  6,   15000,     107,   2150 },   /* Fairy-Max */
+    {  7,   25000,      86,   2200 },
+    {  8,   40000,      69,   2260 },   /* Fairy-Max */
+    {  9,   60000,      55,   2290 },
+    { 10,  100000,      44,   2320 },
+    { 11,  150000,      35,   2350 },   /* Fairy-Max */
+    { 12,  250000,      28,   2365 },
+    { 14,  400000,      23,   2380 },
+    { 16,  600000,      18,   2395 },
+    { 18, 1000000,      14,   2410 },   /* self-play */
 };
 
-/* Full strength: the same scale, measured like the levels. */
-#define SKILL_FULL_ELO 2400
+/* Full strength, on the same scale (measured against level 15). */
+#define SKILL_FULL_ELO 2530
 
 static const SkillLevel *level_of(int level)
 {

@@ -3,9 +3,9 @@
 # tests/cli.sh runs the command lines of tests/protocol/cli.t the same way.
 TESTS += tests/protocol.sh tests/cli.sh
 PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking busy clocks edit eof errors game illegal \
-	handshake longline numbers perpetual ponder setscore variants varpath
+	handshake longline numbers perpetual ponder setscore skill variants varpath
 PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console eof illegal longline numbers \
-	search
+	search skill
 # Broken variant files the badvariants transcripts load.
 PROTOCOL_BAD_VARIANTS = \
 	xbetza-bad-leg xbetza-bracket xbetza-coordinates xbetza-digits xbetza-long \

@@ -28,3 +28,11 @@ tests_test_tune_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_test_tune_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
 tests_test_tune_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
 EXTRA_DIST += tests/data/tune/sample.data tests/data/tune/plain-chess.yaml
+
+# Strength levels: the random pick, the Elo scale, weakened searches.
+check_PROGRAMS += tests/test_skill
+TESTS += tests/test_skill
+tests_test_skill_SOURCES = tests/test_skill.c
+tests_test_skill_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_test_skill_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
+tests_test_skill_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)

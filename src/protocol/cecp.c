@@ -118,6 +118,11 @@ static void cmd_protover(Cecp *c, char *args)
     io_printf("feature option=\"Resign threshold -spin %d 0 10000\"", c->e->opt.resign_cp);
     io_printf("feature option=\"Clear Hash -button\"");
     io_printf("feature option=\"MultiPV -spin %d 1 %d\"", c->e->opt.multipv, ENGINE_MULTIPV_MAX);
+    io_printf("feature option=\"Skill Level -spin %d %d %d\"", c->e->opt.skill, SKILL_MIN,
+              SKILL_MAX);
+    io_printf("feature option=\"UCI_LimitStrength -check %d\"", c->e->opt.limit_strength);
+    io_printf("feature option=\"UCI_Elo -spin %d %d %d\"", c->e->opt.elo, SKILL_ELO_MIN,
+              SKILL_ELO_MAX);
     io_printf("feature option=\"Variant files -file \"");
     io_printf("feature done=1");
 }
@@ -154,6 +159,18 @@ static void cmd_option(Cecp *c, char *args)
             cecp_abandon_search(c);
             c->e->opt.multipv = (int)n;
         }
+    } else if (strcmp(args, "Skill Level") == 0) {
+        ok = io_int_clamped(args, value, SKILL_MIN, SKILL_MAX, &n, why, sizeof why);
+        if (ok)
+            engine_set_skill(c->e, (int)n);
+    } else if (strcmp(args, "UCI_LimitStrength") == 0) {
+        ok = io_int_in_range(args, value, 0, 1, &n, why, sizeof why);
+        if (ok)
+            engine_set_limit_strength(c->e, n != 0);
+    } else if (strcmp(args, "UCI_Elo") == 0) {
+        ok = io_int_clamped(args, value, SKILL_ELO_MIN, SKILL_ELO_MAX, &n, why, sizeof why);
+        if (ok)
+            engine_set_elo(c->e, (int)n);
     } else if (strcmp(args, "Variant files") == 0) {
         if (*value)
             load_variant_files(c, value);

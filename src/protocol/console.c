@@ -105,6 +105,56 @@ static void console_bench(const ConsoleHost *host, char *args)
     io_block_print(&out);
 }
 
+/* The strength the engine plays at, in words. */
+static void tell_strength(const Engine *e)
+{
+    int level = engine_skill(e);
+    if (!skill_weakened(level))
+        io_printf("Strength: full (skill %d)", SKILL_MAX);
+    else if (e->opt.limit_strength)
+        io_printf("Strength: elo %d, played at skill %d (about %d Elo)", e->opt.elo, level,
+                  skill_elo(level));
+    else
+        io_printf("Strength: skill %d (about %d Elo; full strength is skill %d)", level,
+                  skill_elo(level), SKILL_MAX);
+}
+
+/* skill [N]: play at level N (SKILL_MAX: full strength); without N, say
+ * how strong the engine plays. */
+static void console_skill(const ConsoleHost *host, char *args)
+{
+    char why[256];
+    long long level;
+    if (*args) {
+        if (!io_int_in_range("skill", args, SKILL_MIN, SKILL_MAX, &level, why, sizeof why)) {
+            host->refuse(why, "skill", args);
+            return;
+        }
+        engine_set_limit_strength(host->engine, false);
+        engine_set_skill(host->engine, (int)level);
+    }
+    tell_strength(host->engine);
+}
+
+/* elo [N|off]: play at about N Elo (the level of skill.h nearest below),
+ * or lift the limit; without N, say how strong the engine plays. */
+static void console_elo(const ConsoleHost *host, char *args)
+{
+    char why[256];
+    long long elo;
+    if (strcmp(args, "off") == 0) {
+        engine_set_limit_strength(host->engine, false);
+    } else if (*args) {
+        if (!io_int_in_range("elo", args, SKILL_ELO_MIN, SKILL_ELO_MAX, &elo, why, sizeof why)) {
+            host->refuse(why, "elo", args);
+            return;
+        }
+        engine_set_elo(host->engine, (int)elo);
+        engine_set_limit_strength(host->engine, true);
+    }
+    tell_strength(host->engine);
+}
+
 /* In the order of `help`. */
 static const ConsoleCommand commands[] = {
     { "d",      console_show,   false, "  d                 show the board" },
@@ -114,6 +164,10 @@ static const ConsoleCommand commands[] = {
     { "bench",  console_bench,  true,
       "  bench [DEPTH]     search the benchmark positions (node signature, speed)" },
     { "eval",   console_eval,   false, "  eval              static evaluation" },
+    { "skill",  console_skill,  true,
+      "  skill [N]         play at strength level N, 0 to 20 (20: full strength)" },
+    { "elo",    console_elo,    true,
+      "  elo [N|off]       play at about N Elo (see menagerie(6)), or at full strength" },
 };
 
 const ConsoleCommand *console_find(const char *name)

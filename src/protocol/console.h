@@ -2,12 +2,12 @@
  * console.h — the developer's commands both front ends accept, whichever
  * protocol they speak: `d` (the board), `moves` (the legal moves),
  * `perft N` and `divide N` (move-tree counts), `eval` (static
- * evaluation) and `bench [DEPTH]` (the node signature), with their lines
- * for `help`.
+ * evaluation), `bench [DEPTH]` (the node signature), `skill [N]` and
+ * `elo [N|off]` (the strength), with their lines for `help`.
  *
  * A front end looks a command word up with console_find().  Commands for
- * which console_needs_idle() is true (perft, divide, bench) take the
- * engine for themselves: the front end ends any search first, in its own
+ * which console_needs_idle() is true (perft, divide, bench, skill, elo)
+ * take the engine for themselves: the front end ends any search first, in its own
  * way (CECP abandons analysis and pondering and waits for its own move;
  * UCI answers the running `go`).  The others only read the game and may
  * run during a search.  console_run() then runs the command for a

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "util/alloc.h"
 #include "notation/move_text.h"
 #include "notation/fen.h"
@@ -38,6 +39,9 @@ Engine *engine_create(VariantSet *set)
     e->opt.threads = 1;
     e->opt.multipv = 1;
     e->opt.resign_cp = 0;
+    e->opt.skill = SKILL_MAX;
+    e->opt.limit_strength = false;
+    e->opt.elo = SKILL_ELO_MAX;
     e->pos = alloc_memory(sizeof *e->pos);
     e->search_pos = alloc_memory(sizeof *e->search_pos);
     e->include = alloc_memory(sizeof *e->include);
@@ -223,6 +227,50 @@ void engine_set_threads(Engine *e, int n)
     engine_search_finish(e, true);
     e->opt.threads = n;
     search_set_threads(e->search, n);
+}
+
+int engine_skill(const Engine *e)
+{
+    return e->opt.limit_strength ? skill_level_of_elo(e->opt.elo) : e->opt.skill;
+}
+
+/* A seed for the weakened search's pick that differs from run to run
+ * (opening variety); full strength does not use it. */
+static uint64_t strength_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec)
+           ^ ((uint64_t)getpid() << 40);
+}
+
+static void apply_strength(Engine *e)
+{
+    engine_search_finish(e, true);
+    search_set_skill(e->search, engine_skill(e), strength_seed());
+}
+
+static int clamp_int(int x, int lo, int hi)
+{
+    return x < lo ? lo : x > hi ? hi : x;
+}
+
+void engine_set_skill(Engine *e, int level)
+{
+    e->opt.skill = clamp_int(level, SKILL_MIN, SKILL_MAX);
+    apply_strength(e);
+}
+
+void engine_set_limit_strength(Engine *e, bool on)
+{
+    e->opt.limit_strength = on;
+    apply_strength(e);
+}
+
+void engine_set_elo(Engine *e, int elo)
+{
+    e->opt.elo = clamp_int(elo, SKILL_ELO_MIN, SKILL_ELO_MAX);
+    apply_strength(e);
 }
 
 /* ------------------------------------------------------------------ */

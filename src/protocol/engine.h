@@ -19,6 +19,7 @@
 #include "board/rules.h"
 #include "search/eval.h"
 #include "search/search.h"
+#include "search/skill.h"
 #include "catalog/variant_load.h"
 
 #define ENGINE_NAME     "Menagerie"
@@ -40,6 +41,9 @@ typedef struct {
     int    threads;
     int    multipv;
     int    resign_cp;       /* resign below -resign_cp; 0: never */
+    int    skill;           /* Skill Level: SKILL_MIN..SKILL_MAX (full strength) */
+    bool   limit_strength;  /* UCI_LimitStrength: play at `elo` instead of `skill` */
+    int    elo;             /* UCI_Elo: SKILL_ELO_MIN..SKILL_ELO_MAX */
 } EngineOptions;
 
 typedef struct {
@@ -100,6 +104,16 @@ bool    engine_is_legal(Engine *e, Move m);
 void    engine_set_hash(Engine *e, size_t mb);
 void    engine_clear_hash(Engine *e);
 void    engine_set_threads(Engine *e, int n);
+/* Strength (search/skill.h): the Skill Level, and a limit by Elo that
+ * takes its place while on (UCI_LimitStrength and UCI_Elo, as in
+ * Stockfish).  Values are clamped into their ranges.  Each change draws
+ * a new seed for the weakened search's random pick, from the clock, so
+ * that games vary from run to run. */
+void    engine_set_skill(Engine *e, int level);
+void    engine_set_limit_strength(Engine *e, bool on);
+void    engine_set_elo(Engine *e, int elo);
+/* The level the engine plays at (SKILL_MAX: full strength). */
+int     engine_skill(const Engine *e);
 
 /* The search.  `root` is copied (it may be e->pos); `premove`, when not
  * NULL, is played on the copy first (pondering).  `limits` is copied, with

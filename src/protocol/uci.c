@@ -179,6 +179,12 @@ static void send_id(Uci *u)
     io_printf("option name Ponder type check default %s", u->ponder_option ? "true" : "false");
     io_printf("option name MultiPV type spin default %d min 1 max %d", u->e->opt.multipv,
               ENGINE_MULTIPV_MAX);
+    io_printf("option name Skill Level type spin default %d min %d max %d", u->e->opt.skill,
+              SKILL_MIN, SKILL_MAX);
+    io_printf("option name UCI_LimitStrength type check default %s",
+              u->e->opt.limit_strength ? "true" : "false");
+    io_printf("option name UCI_Elo type spin default %d min %d max %d", u->e->opt.elo,
+              SKILL_ELO_MIN, SKILL_ELO_MAX);
     size_t cap = 65536, n = 0;
     char *combo = malloc(cap);
     if (combo) {
@@ -262,6 +268,14 @@ static void set_option(Uci *u, const char *name, const char *value)
     } else if (is_option(name, "MultiPV")) {
         if (parse_spin("MultiPV", value, 1, ENGINE_MULTIPV_MAX, &n))
             u->e->opt.multipv = (int)n;
+    } else if (is_option(name, "Skill Level")) {
+        if (parse_spin("Skill Level", value, SKILL_MIN, SKILL_MAX, &n))
+            engine_set_skill(u->e, (int)n);
+    } else if (is_option(name, "UCI_Elo")) {
+        if (parse_spin("UCI_Elo", value, SKILL_ELO_MIN, SKILL_ELO_MAX, &n))
+            engine_set_elo(u->e, (int)n);
+    } else if (is_option(name, "UCI_LimitStrength") && parse_bool(value, &b)) {
+        engine_set_limit_strength(u->e, b);
     } else if (is_option(name, "Ponder") && parse_bool(value, &b)) {
         u->ponder_option = b;
     } else if (is_option(name, "UCI_AnalyseMode") && parse_bool(value, &b)) {
@@ -284,7 +298,7 @@ static void set_option(Uci *u, const char *name, const char *value)
     } else if (is_option(name, "VariantPath")) {
         load_variant_path(u, value);
     } else if (is_option(name, "Ponder") || is_option(name, "UCI_AnalyseMode")
-               || is_option(name, "UCI_Chess960")) {
+               || is_option(name, "UCI_Chess960") || is_option(name, "UCI_LimitStrength")) {
         io_debug("bad value '%s' for option %s", value, name);
     } else {
         io_debug("unknown option '%s'", name);

@@ -1,13 +1,15 @@
 /*
  * control.c — the Search object: creating and destroying it, its options
- * (hash size, evaluation tables, random term, fixed scores), clearing it
- * for a new game, and the calls the input thread may make while a search
- * runs (stop, ponderhit, node count, progress), which touch only atomics.
+ * (hash size, evaluation tables, random term, strength, fixed scores),
+ * clearing it for a new game, and the calls the input thread may make
+ * while a search runs (stop, ponderhit, node count, progress), which
+ * touch only atomics.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "search/search_internal.h"
+#include "search/skill.h"
 
 static void init_lmr(Search *s)
 {
@@ -33,6 +35,7 @@ Search *search_alloc(TT *tt)
         return NULL;
     }
     s->threads = 1;
+    s->skill = SKILL_MAX;
     atomic_init(&s->stop, false);
     atomic_init(&s->pondering, false);
     atomic_init(&s->armed, false);
@@ -107,6 +110,12 @@ void search_set_random(Search *s, uint64_t seed)
         memset(t->ecache, 0, EVAL_CACHE * sizeof *t->ecache);
     }
     tt_clear(s->tt);      /* shared: cleared once */
+}
+
+void search_set_skill(Search *s, int level, uint64_t seed)
+{
+    s->skill = level;
+    s->skill_random = seed;
 }
 
 void search_set_eval(Search *s, const EvalTables *et)

@@ -12,6 +12,7 @@
 #include "board/attack.h"
 #include "board/rules.h"
 #include "search/search_internal.h"
+#include "search/skill.h"
 
 static bool in_move_list(const MoveList *ml, Move m)
 {
@@ -94,6 +95,23 @@ void search_setup_rules(Search *s)
                       && r->stalemated != OUTCOME_WIN;
 }
 
+/* The root move a weakened search plays (skill.h): one of the
+ * SKILL_LINES best lines whose score the search knows (the lines are
+ * searched one after another, and the last may have been cut short). */
+static int weakened_pick(Search *s)
+{
+    int score[SKILL_LINES], n = 0;
+    int lines = SKILL_LINES < s->nroot ? SKILL_LINES : s->nroot;
+    for (int i = 0; i < lines; i++) {
+        const RootMove *rm = &s->root[i];
+        int sc = rm->score > -SCORE_INF ? rm->score : rm->prev_score;
+        if (sc <= -SCORE_INF)
+            break;
+        score[n++] = sc;
+    }
+    return n ? skill_pick(s->skill, score, n, &s->skill_random) : 0;
+}
+
 /* Wait for stop (infinite) or ponderhit/stop (pondering) before answering. */
 static void hold_until_released(Search *s)
 {
@@ -120,7 +138,11 @@ Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
     rules_note_checks(s->pos, s->pos->halfmove > s->pos->rep_plies
                               ? s->pos->halfmove : s->pos->rep_plies);
     s->limits = *limits;
-    s->multipv = limits->multipv > 0 ? limits->multipv : 1;
+    s->shown_lines = limits->multipv > 0 ? limits->multipv : 1;
+    /* a weakened level caps a search for a move; analysis stays whole */
+    s->weakened = skill_weakened(s->skill) && !limits->infinite;
+    s->soft_nodes = s->weakened ? skill_limit(s->skill, &s->limits) : 0;
+    s->multipv = s->limits.multipv > 0 ? s->limits.multipv : 1;
     s->nodes = 0;
     atomic_store(&s->nodes_pub, 0);
     s->stopped = false;
@@ -133,16 +155,18 @@ Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
     make_root_moves(s);
     atomic_store(&s->prog_total, s->nroot);
     atomic_store(&s->prog_depth, 0);
-    timeman_plan(limits, s->pos->side, s->nroot, &s->tp);
+    timeman_plan(&s->limits, s->pos->side, s->nroot, &s->tp);
     Move best = no_move(), ponder = no_move();
     best.kind = MOVE_NULL;
     ponder.kind = MOVE_NULL;
     if (s->nroot > 0 && s->et && rules_immediate(s->pos) == OUTCOME_NONE) {
-        smp_start_helpers(s);
+        if (!s->weakened)       /* helpers would make a level stronger */
+            smp_start_helpers(s);
         search_iterate(s, cb);
         smp_stop_helpers(s);
-        best = s->root[0].move;
-        ponder = s->root[0].pvlen > 1 ? s->root[0].pv[1] : ponder_from_tt(s, best);
+        const RootMove *rm = &s->root[s->weakened ? weakened_pick(s) : 0];
+        best = rm->move;
+        ponder = rm->pvlen > 1 ? rm->pv[1] : ponder_from_tt(s, best);
     } else if (s->nroot > 0) {
         /* decided, but the rules still want a move (a bared king's grace
            move): any legal one will do */

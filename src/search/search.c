@@ -620,7 +620,7 @@ void search_iterate(Search *s, const SearchCallbacks *cb)
             break;   /* the last complete iteration stands */
         for (int i = 0; i < s->nroot; i++)
             s->root[i].prev_score = s->root[i].score;
-        for (int i = 0; i < lines; i++)
+        for (int i = 0; i < lines && i < s->shown_lines; i++)
             report(s, cb, depth, i, 0);
         int score = s->root[0].score;
         atomic_store(&s->prog_depth, depth);
@@ -640,5 +640,7 @@ void search_iterate(Search *s, const SearchCallbacks *cb)
         if (!atomic_load(&s->pondering)
             && !timeman_continue(&s->tp, search_elapsed(s), stability, drop))
             break;
+        if (s->soft_nodes && s->nodes >= s->soft_nodes)
+            break;   /* a strength level's budget (skill.h) is spent */
     }
 }

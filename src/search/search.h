@@ -58,6 +58,14 @@ void    search_set_threads(Search *s, int threads);
  * position and seed) to every evaluation, so games vary (CECP random);
  * 0 turns it off.  Call only while no search runs. */
 void    search_set_random(Search *s, uint64_t seed);
+/* Play at strength `level` (skill.h; SKILL_MAX: full strength) from now
+ * on, in every search for a move to play (not in infinite ones:
+ * analysis stays at full strength).  A weakened search runs on one
+ * thread and picks its move at random among the best few, drawing from
+ * a random state that starts at `seed` and runs on from search to
+ * search (so the same seed replays the same choices).  Call only while
+ * no search runs. */
+void    search_set_skill(Search *s, int level, uint64_t seed);
 /* From now on score `pos` as `score` (centipawns, side to move's view)
  * wherever the search meets it below the root (CECP setscore); forgotten
  * by search_clear.  Call only while no search runs. */

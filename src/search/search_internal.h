@@ -82,6 +82,15 @@ struct Search {
 
     uint64_t noise_seed;                  /* 0: no random evaluation term */
 
+    /* a strength level (skill.h): for one search, weakened says whether
+       it applies, soft_nodes is its node budget (0: none) and shown_lines
+       the lines the caller asked to see (the pick needs more) */
+    int skill;
+    uint64_t skill_random;
+    bool weakened;
+    uint64_t soft_nodes;
+    int shown_lines;
+
     /* scores the user fixed for positions (CECP setscore): hash -> score */
     uint64_t fixed_hash[FIXED_SCORES];
     int fixed_score[FIXED_SCORES];

@@ -28,6 +28,6 @@ EXTRA_DIST += tests/protocol.sh tests/cli.sh tools/perft-speed \
 # Console sessions typed through a pseudo-terminal (tests/console.py): a
 # person at the terminal, tests/console/NAME.in against NAME.out.
 TESTS += tests/console.sh
-CONSOLE_TRANSCRIPTS = colour eof help illegal nocolour play ranks uci variants
+CONSOLE_TRANSCRIPTS = colour eof help illegal nocolour play ranks shogi uci variants
 EXTRA_DIST += tests/console.sh tests/console.py \
 	$(CONSOLE_TRANSCRIPTS:%=tests/console/%.in) $(CONSOLE_TRANSCRIPTS:%=tests/console/%.out)

@@ -15,6 +15,7 @@
 #include "commands/datagen.h"
 #include "notation/fen.h"
 #include "util/number.h"
+#include "cunit_run.h"
 
 #define RANDOM_PLIES 8
 
@@ -292,12 +293,5 @@ int main(void)
     CU_add_test(t, "deterministic for a seed", test_determinism);
     CU_add_test(t, "resumed after an interruption", test_resume);
     CU_add_test(t, "refused settings and files", test_refusals);
-    CU_basic_set_mode(CU_BRM_NORMAL);
-    CU_basic_run_tests();
-    unsigned failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    unsigned ran = CU_get_number_of_tests_run();
-    CU_cleanup_registry();
-    if (CU_get_error() != CUE_SUCCESS)
-        return 2;
-    return failures || ran == 0 ? 1 : 0;
+    return cunit_run_registry();
 }

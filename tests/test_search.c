@@ -23,6 +23,7 @@
 #include "search/eval.h"
 #include "catalog/variant_load.h"
 #include "board/zobrist.h"
+#include "cunit_run.h"
 
 #define NODE_BUDGET 2000000
 
@@ -647,12 +648,5 @@ int main(void)
     CU_add_test(t, "promotion worth more than the pawn", test_promotion_worth);
     CU_add_test(t, "evaluation tables follow the rules", test_tables_follow_rules);
     CU_add_test(t, "won endings converted", test_convert_endings);
-    CU_basic_set_mode(CU_BRM_NORMAL);
-    CU_basic_run_tests();
-    unsigned failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    unsigned ran = CU_get_number_of_tests_run();
-    CU_cleanup_registry();
-    if (CU_get_error() != CUE_SUCCESS)
-        return 2;
-    return failures || ran == 0 ? 1 : 0;
+    return cunit_run_registry();
 }

@@ -15,6 +15,7 @@
 #include "notation/move_text.h"
 #include "search/search.h"
 #include "search/skill.h"
+#include "cunit_run.h"
 
 #define SEED 20240611u
 
@@ -352,12 +353,5 @@ int main(void)
     CU_add_test(t, "full strength deterministic", test_full_strength_deterministic);
     CU_add_test(t, "lower levels search less", test_levels_search_less);
     CU_add_test(t, "analysis at full strength", test_analysis_full_strength);
-    CU_basic_set_mode(CU_BRM_NORMAL);
-    CU_basic_run_tests();
-    unsigned failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    unsigned ran = CU_get_number_of_tests_run();
-    CU_cleanup_registry();
-    if (CU_get_error() != CUE_SUCCESS)
-        return 2;
-    return failures || ran == 0 ? 1 : 0;
+    return cunit_run_registry();
 }

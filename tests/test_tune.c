@@ -21,6 +21,7 @@
 #include "commands/tune.h"
 #include "notation/fen.h"
 #include "search/eval.h"
+#include "cunit_run.h"
 
 static VariantSet set;
 static Position *pos;
@@ -459,14 +460,8 @@ int main(void)
     CU_add_test(s, "the model at the start is the evaluation", test_model_is_the_evaluation);
     CU_add_test(s, "tuning finds the dearer knight", test_tuning_finds_the_knight);
     CU_add_test(s, "malformed data lines", test_malformed_data);
-    CU_basic_set_mode(CU_BRM_NORMAL);
-    CU_basic_run_tests();
-    unsigned failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    unsigned ran = CU_get_number_of_tests_run();
-    CU_cleanup_registry();
+    int status = cunit_run_registry();
     if (data_path[0])
         remove(data_path);
-    if (CU_get_error() != CUE_SUCCESS)
-        return 2;
-    return failures || ran == 0 ? 1 : 0;
+    return status;
 }

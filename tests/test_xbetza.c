@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "cunit_run.h"
 
 /* ---------------------------------------------------------------------
  * Small string sets
@@ -1256,12 +1257,5 @@ int main(int argc, char **argv)
     CU_add_test(s, "table layout", test_table_layout);
     CU_add_test(s, "multi-leg riders are fast", test_multileg_riders_fast);
     CU_add_test(s, "rays agree with generator", test_rays_match_generator);
-    CU_basic_set_mode(CU_BRM_NORMAL);
-    CU_basic_run_tests();
-    unsigned failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    unsigned ran = CU_get_number_of_tests_run();
-    CU_cleanup_registry();
-    if (CU_get_error() != CUE_SUCCESS)
-        return 2;
-    return failures || ran == 0 ? 1 : 0;
+    return cunit_run_registry();
 }

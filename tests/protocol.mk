@@ -4,8 +4,8 @@
 TESTS += tests/protocol.sh tests/cli.sh
 PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking busy clocks define edit eof errors game \
 	illegal handshake longline numbers perpetual ponder setscore skill variants varpath
-PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console eof illegal longline numbers \
-	search skill
+PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console define eof illegal longline \
+	numbers search skill
 # Broken variant files the badvariants transcripts load.
 PROTOCOL_BAD_VARIANTS = \
 	xbetza-bad-leg xbetza-bracket xbetza-coordinates xbetza-digits xbetza-long \

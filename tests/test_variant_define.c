@@ -198,6 +198,22 @@ static void test_names(void)
     teardown();
 }
 
+/* A variant from a file (here one read as a file from memory): sent
+ * variants may extend it, not replace it. */
+static void test_file_variants(void)
+{
+    setup();
+    CU_ASSERT_EQUAL_FATAL(varset_load_text(&set, "mine.yaml", "name: mine\nextends: gardner\n"
+                                           "pieces: {R: {moves: RC}}\n", stderr, ""), 0);
+    CU_ASSERT_EQUAL(define("{name: mine, extends: chess}"), 1);
+    CU_ASSERT_TRUE(said("definition:1:8: error: variant 'mine' comes from mine.yaml"));
+    CU_ASSERT_STRING_EQUAL(varset_find(&set, "mine")->origin, "mine.yaml");
+    CU_ASSERT_EQUAL(define("{name: mine2, extends: mine, pieces: {Q: {moves: QN}}}"), 0);
+    CU_ASSERT_STRING_EQUAL(moves_of("mine2", "R"), "RC");
+    CU_ASSERT_STRING_EQUAL(moves_of("mine2", "Q"), "QN");
+    teardown();
+}
+
 /* A definition of exactly VARIANT_DEFINITION_BYTES is taken, one byte
  * more is not; an empty one is refused. */
 static void test_size_limit(void)
@@ -262,6 +278,7 @@ int main(void)
     CU_add_test(suite, "error positions", test_error_positions);
     CU_add_test(suite, "all or nothing", test_all_or_nothing);
     CU_add_test(suite, "names", test_names);
+    CU_add_test(suite, "variants from files", test_file_variants);
     CU_add_test(suite, "size limit", test_size_limit);
     CU_add_test(suite, "count limits", test_count_limits);
     return cunit_run_registry();

@@ -6,6 +6,13 @@ tests_test_variant_load_CPPFLAGS = $(AM_CPPFLAGS) $(CUNIT_CFLAGS) $(YAML_CFLAGS)
 tests_test_variant_load_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
 TESTS += tests/test_variant_load tests/check-variants.sh
 
+# Variants sent over a protocol (varset_define).
+check_PROGRAMS += tests/test_variant_define
+tests_test_variant_define_SOURCES = tests/test_variant_define.c
+tests_test_variant_define_CPPFLAGS = $(AM_CPPFLAGS) $(CUNIT_CFLAGS) $(YAML_CFLAGS)
+tests_test_variant_define_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
+TESTS += tests/test_variant_define
+
 EXTRA_DIST += tests/check-variants.sh $(variant_bad_files)
 variant_bad_files = \
 	tests/bad/README \

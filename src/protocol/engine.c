@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 #include "util/alloc.h"
@@ -110,6 +111,20 @@ void engine_set_variant(Engine *e, const Variant *v)
     position_start(e->pos, v);
 }
 
+/* The set changed and the current variant's struct may have been
+ * replaced: look it up again by name and set up `fen` (the position
+ * before) in it, or its start position when `fen` is not legal there. */
+static void reselect_variant(Engine *e, const char *fen)
+{
+    const Variant *v = engine_find_variant(e, e->variant_name);
+    if (!v)
+        v = default_variant(e->set);
+    use_variant(e, v);
+    char err[256];
+    if (position_set_fen(e->pos, v, fen, err, sizeof err) != 0)
+        position_start(e->pos, v);
+}
+
 int engine_load_variants(Engine *e, const char *paths, FILE *diag, const char *prefix)
 {
     engine_search_finish(e, true);
@@ -123,14 +138,32 @@ int engine_load_variants(Engine *e, const char *paths, FILE *diag, const char *p
         errors += varset_load_path(e->set, p, diag, prefix);
     free(copy);
     /* A loaded file may have replaced the current variant's struct. */
-    const Variant *v = engine_find_variant(e, e->variant_name);
-    if (!v)
-        v = default_variant(e->set);
-    use_variant(e, v);
-    char err[256];
-    if (position_set_fen(e->pos, v, fen, err, sizeof err) != 0)
-        position_start(e->pos, v);
+    reselect_variant(e, fen);
     return errors;
+}
+
+int engine_define_variants(Engine *e, const char *text, VariantDefinition *out,
+                           FILE *diag, const char *prefix)
+{
+    engine_search_finish(e, true);
+    char fen[1024];
+    position_get_fen(e->pos, fen, sizeof fen);
+    int errors = varset_define(e->set, text, out, diag, prefix);
+    /* Only a definition of the current variant's name replaces its struct;
+       any other leaves the game (and its moves to take back) alone. */
+    if (engine_variant_redefined(e, out)) {
+        reselect_variant(e, fen);
+        search_clear(e->search);
+    }
+    return errors;
+}
+
+bool engine_variant_redefined(const Engine *e, const VariantDefinition *def)
+{
+    for (int i = 0; i < def->count; i++)
+        if (!strcasecmp(def->names[i], e->variant_name))
+            return true;
+    return false;
 }
 
 /* ------------------------------------------------------------------ */

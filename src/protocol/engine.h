@@ -86,6 +86,15 @@ void    engine_set_variant(Engine *e, const Variant *v);  /* and its start posit
  * looked up again by name.  Diagnostics go to `diag` with `prefix`.
  * Returns the number of errors. */
 int     engine_load_variants(Engine *e, const char *paths, FILE *diag, const char *prefix);
+/* Add the variants of a definition a GUI sent (varset_define: all or
+ * nothing); what it defined goes to *out.  A search is stopped first.
+ * When it replaces the variant being played, the game goes on in the new
+ * definition from its FEN if that is legal there, from the start otherwise.
+ * Returns the number of errors. */
+int     engine_define_variants(Engine *e, const char *text, VariantDefinition *out,
+                               FILE *diag, const char *prefix);
+/* Did the definition replace the variant being played? */
+bool    engine_variant_redefined(const Engine *e, const VariantDefinition *def);
 
 /* The game. */
 void    engine_new_game(Engine *e);                  /* start position, clear hash */

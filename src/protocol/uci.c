@@ -199,6 +199,7 @@ static void send_id(Uci *u)
     }
     io_printf("option name VariantPath type string default %s",
               u->variant_path ? u->variant_path : "<empty>");
+    io_printf("option name Variant definition type string default <empty>");
     io_printf("option name UCI_AnalyseMode type check default false");
     io_printf("option name UCI_Chess960 type check default false");
 }
@@ -244,6 +245,30 @@ static void load_variant_path(Uci *u, const char *value)
     int errors = engine_load_variants(u->e, value, io_block_open(&out), "info string ");
     io_block_print(&out);
     io_debug("loaded %s (%d errors); the UCI_Variant list follows", value, errors);
+    send_id(u);   /* the GUI may re-read the options */
+    io_printf("uciok");
+}
+
+/* The Variant definition option: flow YAML on the one line (UCI reads
+ * lines).  GUIs that send every string option at start send "<empty>". */
+static void define_variants(Uci *u, const char *value)
+{
+    if (!*value || strcmp(value, "<empty>") == 0)
+        return;
+    IoBlock out;
+    VariantDefinition def;
+    int errors = engine_define_variants(u->e, value, &def, io_block_open(&out), "info string ");
+    io_block_print(&out);
+    if (errors) {
+        io_debug("variant definition refused (%d error%s), nothing changed", errors,
+                 errors == 1 ? "" : "s");
+        return;
+    }
+    for (int i = 0; i < def.count; i++)
+        io_debug("variant %s %s", def.names[i], def.replaced[i] ? "defined again" : "defined");
+    if (engine_variant_redefined(u->e, &def))
+        u->chess960 = u->e->variant->castling.shuffle;
+    io_debug("the UCI_Variant list follows");
     send_id(u);   /* the GUI may re-read the options */
     io_printf("uciok");
 }
@@ -297,6 +322,8 @@ static void set_option(Uci *u, const char *name, const char *value)
         }
     } else if (is_option(name, "VariantPath")) {
         load_variant_path(u, value);
+    } else if (is_option(name, "Variant definition")) {
+        define_variants(u, value);
     } else if (is_option(name, "Ponder") || is_option(name, "UCI_AnalyseMode")
                || is_option(name, "UCI_Chess960") || is_option(name, "UCI_LimitStrength")) {
         io_debug("bad value '%s' for option %s", value, name);

@@ -21,6 +21,7 @@
 #include "board/position.h"
 #include "protocol/protocol.h"
 #include "commands/variant_cmds.h"
+#include "commands/train.h"
 #include "commands/tune.h"
 #include "catalog/variant_load.h"
 #include "board/zobrist.h"
@@ -54,6 +55,8 @@ static void usage(FILE *out)
         "       [--params LIST] [--threads N] ... DATA...\n"
         "                       fit the evaluation's weights to positions with scores\n"
         "                       and results (lines 'FEN | SCORE | RESULT')\n"
+        "  train -v VARIANT -o FILE [--hidden N] [--epochs N] [--threads N] ... DATA...\n"
+        "                       train a neural evaluation (NNUE) on the same data\n"
         "\n"
         "Options:\n"
         "  -v, --variant VARIANT  the variant to start in (console, XBoard)\n"
@@ -274,6 +277,8 @@ int main(int argc, char **argv)
         rc = cmd_datagen(&set, argc - i, argv + i);
     } else if (strcmp(cmd, "tune") == 0) {
         rc = cmd_tune(&set, argc - i, argv + i);
+    } else if (strcmp(cmd, "train") == 0) {
+        rc = cmd_train(&set, argc - i, argv + i);
     } else {
         fprintf(stderr, "menagerie: unknown command '%s'\n", cmd);
         usage(stderr);

@@ -159,16 +159,20 @@ static inline int32_t dot_clipped(const int16_t *restrict acc, const int16_t *re
 
 /* ---- accumulators ------------------------------------------------------------- */
 
+void nnue_accumulate(const NnueNet *net, const int *features, int n, int16_t *acc)
+{
+    int h = net->hidden;
+    memcpy(acc, net->ft_bias, (size_t)h * sizeof *acc);
+    for (int i = 0; i < n; i++)
+        add_row(acc, net->ft_weight + (size_t)features[i] * h, h);
+}
+
 void nnue_refresh(const NnueNet *net, const Position *pos, int16_t *acc)
 {
     int features[NNUE_MAX_ACTIVE];
-    int h = net->hidden;
     for (int view = 0; view < 2; view++) {
-        int16_t *a = acc + view * h;
-        memcpy(a, net->ft_bias, (size_t)h * sizeof *a);
         int n = nnue_active_features(net, pos, view, features);
-        for (int i = 0; i < n; i++)
-            add_row(a, net->ft_weight + (size_t)features[i] * h, h);
+        nnue_accumulate(net, features, n, acc + view * net->hidden);
     }
 }
 

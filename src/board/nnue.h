@@ -131,6 +131,9 @@ int nnue_active_features(const NnueNet *net, const Position *pos, int view, int 
 
 /* ---- evaluation -------------------------------------------------------------- */
 
+/* One accumulator added up from a list of active features. */
+void nnue_accumulate(const NnueNet *net, const int *features, int n, int16_t *acc);
+
 /* Both accumulators of pos added up from its features: acc[view x hidden ...]. */
 void nnue_refresh(const NnueNet *net, const Position *pos, int16_t *acc);
 

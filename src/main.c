@@ -43,8 +43,9 @@ static void usage(FILE *out)
         "  check FILE...        validate variant files (exit 1 on error)\n"
         "  list                 list the known variants\n"
         "  show VARIANT         show a variant's board and pieces\n"
-        "  bench [DEPTH]        search fixed positions; prints a node-count signature\n"
-        "  eval [-v VARIANT] [--fen FEN]\n"
+        "  bench [--eval-file FILE] [DEPTH]\n"
+        "                       search fixed positions; prints a node-count signature\n"
+        "  eval [-v VARIANT] [--fen FEN] [--eval-file FILE | --classical]\n"
         "                       show the static evaluation term by term\n"
         "  datagen -v VARIANT -o FILE [--games N] [--nodes N | --depth D] [--random-plies K]\n"
         "          [--threads T] [--seed S] [--hash MB] [--max-plies P]\n"
@@ -60,6 +61,8 @@ static void usage(FILE *out)
         "\n"
         "Options:\n"
         "  -v, --variant VARIANT  the variant to start in (console, XBoard)\n"
+        "  --eval-file FILE     the neural network to evaluate with (EvalFile); without,\n"
+        "                       each variant's own VARIANT.nnue where there is one\n"
         "  --variants PATH      extra variant files or directories (':'-separated),\n"
         "                       searched before $MENAGERIE_VARIANTS, the user's\n"
         "                       $XDG_DATA_HOME/menagerie/variants and the installed ones\n"
@@ -225,7 +228,7 @@ static int cmd_perft(const VariantSet *set, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    const char *extra_path = NULL, *variant = NULL;
+    const char *extra_path = NULL, *variant = NULL, *eval_file = NULL;
     int i = 1;
     zobrist_init();
     for (; i < argc && argv[i][0] == '-'; i++) {
@@ -244,6 +247,10 @@ int main(int argc, char **argv)
             variant = argv[++i];
         } else if (strncmp(argv[i], "--variant=", 10) == 0) {
             variant = argv[i] + 10;
+        } else if (strcmp(argv[i], "--eval-file") == 0 && i + 1 < argc) {
+            eval_file = argv[++i];
+        } else if (strncmp(argv[i], "--eval-file=", 12) == 0) {
+            eval_file = argv[i] + 12;
         } else {
             fprintf(stderr, "menagerie: unknown option '%s'\n", argv[i]);
             usage(stderr);
@@ -260,8 +267,14 @@ int main(int argc, char **argv)
     int rc = 0;
     if (variant && !session_variant_ok(&set, cmd, variant)) {
         rc = 2;
+    } else if (eval_file && cmd) {
+        fprintf(stderr, "menagerie: --eval-file before a command sets the network of the "
+                        "protocol session; give it after the command: menagerie %s --eval-file %s\n",
+                cmd, eval_file);
+        rc = 2;
     } else if (!cmd) {
-        ProtocolOptions opt = { .person = isatty(STDIN_FILENO), .variant = variant };
+        ProtocolOptions opt = { .person = isatty(STDIN_FILENO), .variant = variant,
+                                .eval_file = eval_file };
         rc = protocol_run(&set, &opt);
     } else if (strcmp(cmd, "perft") == 0) {
         rc = cmd_perft(&set, argc - i, argv + i);

@@ -7,3 +7,5 @@ tests_test_nnue_SOURCES = tests/test_nnue.c
 tests_test_nnue_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_test_nnue_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
 tests_test_nnue_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS) -lm
+TESTS += tests/nnue.sh
+EXTRA_DIST += tests/nnue.sh

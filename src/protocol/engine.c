@@ -42,6 +42,7 @@ Engine *engine_create(VariantSet *set)
     e->opt.skill = SKILL_MAX;
     e->opt.limit_strength = false;
     e->opt.elo = SKILL_ELO_MAX;
+    e->opt.use_nnue = true;
     e->pos = alloc_memory(sizeof *e->pos);
     e->search_pos = alloc_memory(sizeof *e->search_pos);
     e->include = alloc_memory(sizeof *e->include);
@@ -96,6 +97,12 @@ static void use_variant(Engine *e, const Variant *v)
         fprintf(stderr, "menagerie: out of memory\n");
         exit(1);
     }
+    if (e->opt.use_nnue) {
+        e->net = eval_choose_net(et, v, e->opt.eval_file, e->net_note, sizeof e->net_note);
+    } else {
+        e->net = EVAL_NET_CLASSICAL;
+        snprintf(e->net_note, sizeof e->net_note, "UseNNUE is off: the classical evaluation plays");
+    }
     search_set_eval(e->search, et);
     eval_tables_destroy(e->eval);
     e->eval = et;
@@ -108,6 +115,20 @@ void engine_set_variant(Engine *e, const Variant *v)
     use_variant(e, v);
     snprintf(e->variant_name, sizeof e->variant_name, "%s", v->name);
     position_start(e->pos, v);
+}
+
+void engine_set_eval_file(Engine *e, const char *path)
+{
+    engine_search_finish(e, true);
+    snprintf(e->opt.eval_file, sizeof e->opt.eval_file, "%s", path ? path : "");
+    use_variant(e, e->variant);
+}
+
+void engine_set_use_nnue(Engine *e, bool on)
+{
+    engine_search_finish(e, true);
+    e->opt.use_nnue = on;
+    use_variant(e, e->variant);
 }
 
 int engine_load_variants(Engine *e, const char *paths, FILE *diag, const char *prefix)

@@ -45,6 +45,26 @@ EvalTables *eval_tables_create_with(const Variant *v, const EvalParams *p);
 void eval_tables_set_net(EvalTables *et, NnueNet *net);
 const NnueNet *eval_tables_net(const EvalTables *et);   /* NULL: classical */
 
+/* What choosing a network for the tables came to; eval_net.c. */
+typedef enum {
+    EVAL_NET_CLASSICAL,       /* no network for the variant: the classical evaluation */
+    EVAL_NET_LOADED,
+    EVAL_NET_REFUSED,         /* a bad file (missing, damaged, truncated): classical */
+    EVAL_NET_OTHER_VARIANT    /* a file made for another variant: classical */
+} EvalNetOutcome;
+
+/* Give et (made for v) the network in `path`; msg says what came of it
+ * (a sentence without a final stop).  Otherwise the tables evaluate
+ * classically. */
+EvalNetOutcome eval_load_net(EvalTables *et, const Variant *v, const char *path, char *msg,
+                             size_t size);
+
+/* The network `path` when given and made for v; otherwise v's own,
+ * found by name (catalog/nets.h); otherwise none (classical: the outcome
+ * is EVAL_NET_OTHER_VARIANT when `path` was passed over). */
+EvalNetOutcome eval_choose_net(EvalTables *et, const Variant *v, const char *path, char *msg,
+                               size_t size);
+
 /* The weights the tables were made from: the derived defaults with the
  * variant's `eval:` section applied (or what eval_tables_create_with got). */
 const EvalParams *eval_tables_params(const EvalTables *et);

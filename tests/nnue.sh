@@ -96,6 +96,11 @@ expect_exit "UCI: a bad EvalFile" 0 "info string $tmp/cut.nnue: truncated" \
     uci <<EOF2
 setoption name EvalFile value $tmp/cut.nnue
 EOF2
+long=$(printf '%01100d' 0)
+expect_exit "UCI: an EvalFile path too long" 0 "info string EvalFile: a path of over 1023 bytes; the option is unchanged" \
+    uci <<EOF2
+setoption name EvalFile value /$long
+EOF2
 expect_exit "UCI: UseNNUE false" 0 "info string UseNNUE is off: the classical evaluation plays" \
     uci <<EOF2
 setoption name EvalFile value $net
@@ -103,8 +108,8 @@ setoption name UseNNUE value false
 EOF2
 expect_exit "UCI: --eval-file" 0 "info string NNUE evaluation from $net" \
     sh -c "printf 'uci\nquit\n' | '$menagerie' --eval-file '$net'"
-expect_exit "UCI: a search with the network" 0 "bestmove" \
-    sh -c "{ printf 'uci\nsetoption name EvalFile value $net\nposition startpos\ngo depth 6\n'; sleep 2; printf 'quit\n'; } | '$menagerie'"
+expect_exit "UCI: a search with the network, two threads" 0 "bestmove" \
+    sh -c "{ printf 'uci\nsetoption name Threads value 2\nsetoption name EvalFile value $net\nposition startpos moves e2e4 e7e5\ngo depth 6\n'; sleep 2; printf 'quit\n'; } | '$menagerie'"
 
 cecp() {
     { printf 'xboard\nprotover 2\n'; cat; printf 'quit\n'; } | "$menagerie"

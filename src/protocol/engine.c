@@ -120,6 +120,12 @@ void engine_set_variant(Engine *e, const Variant *v)
 void engine_set_eval_file(Engine *e, const char *path)
 {
     engine_search_finish(e, true);
+    if (path && strlen(path) >= sizeof e->opt.eval_file) {
+        e->net = EVAL_NET_REFUSED;
+        snprintf(e->net_note, sizeof e->net_note, "EvalFile: a path of over %zu bytes; "
+                 "the option is unchanged", sizeof e->opt.eval_file - 1);
+        return;
+    }
     snprintf(e->opt.eval_file, sizeof e->opt.eval_file, "%s", path ? path : "");
     use_variant(e, e->variant);
 }

@@ -64,6 +64,9 @@ typedef struct Position {
                                              soldier) can be undone: no end */
     int      checks[2];                   /* checks given so far (n-check variants) */
     uint64_t hash;
+    struct NnueStack *nnue;               /* the network's accumulators that follow
+                                             this position (board/nnue.h), or NULL:
+                                             a search attaches them, a FEN clears them */
 
     /* piece lists: squares of each colour's pieces */
     uint8_t  list[2][MAX_SQUARES];

@@ -125,6 +125,8 @@ static void cmd_protover(Cecp *c, char *args)
               SKILL_ELO_MAX);
     io_printf("feature option=\"Variant files -file \"");
     io_printf("feature option=\"Variant definition -string \"");
+    io_printf("feature option=\"UseNNUE -check %d\"", c->e->opt.use_nnue);
+    io_printf("feature option=\"EvalFile -file %s\"", c->e->opt.eval_file);
     io_printf("feature done=1");
 }
 
@@ -137,6 +139,15 @@ static void load_variant_files(Cecp *c, const char *path)
         io_printf("telluser %d error(s) loading variant files from %s", errors, path);
     if (c->xboard)
         cecp_send_variants(c);
+}
+
+void cecp_report_net(Cecp *c, bool asked)
+{
+    EvalNetOutcome o = c->e->net;
+    if (o == EVAL_NET_REFUSED || (asked && o == EVAL_NET_OTHER_VARIANT))
+        io_printf("tellusererror %s", c->e->net_note);
+    else if (asked || o == EVAL_NET_LOADED)
+        io_printf("# %s", c->e->net_note);
 }
 
 static void cmd_option(Cecp *c, char *args)
@@ -178,6 +189,17 @@ static void cmd_option(Cecp *c, char *args)
     } else if (strcmp(args, "Variant definition") == 0) {
         if (*value)
             cecp_define_option(c, value);
+    } else if (strcmp(args, "EvalFile") == 0) {
+        cecp_abandon_search(c);
+        engine_set_eval_file(c->e, value);
+        cecp_report_net(c, true);
+    } else if (strcmp(args, "UseNNUE") == 0) {
+        ok = io_int_in_range(args, value, 0, 1, &n, why, sizeof why);
+        if (ok) {
+            cecp_abandon_search(c);
+            engine_set_use_nnue(c->e, n != 0);
+            cecp_report_net(c, true);
+        }
     } else {
         snprintf(why, sizeof why, "unknown option or bad value");
         ok = false;
@@ -466,8 +488,12 @@ static Cecp *cecp_create(VariantSet *set, const ProtocolOptions *opt)
     atomic_init(&c->post, false);
     atomic_init(&c->console, opt && opt->person);
     const Variant *v = opt && opt->variant ? varset_find(set, opt->variant) : NULL;
-    if (v)
-        engine_set_variant(c->e, v);
+    if (opt && opt->eval_file)
+        snprintf(c->e->opt.eval_file, sizeof c->e->opt.eval_file, "%s", opt->eval_file);
+    if (v || (opt && opt->eval_file))
+        engine_set_variant(c->e, v ? v : c->e->variant);
+    if (opt && opt->eval_file)
+        cecp_report_net(c, true);
     return c;
 }
 

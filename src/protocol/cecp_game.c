@@ -154,6 +154,7 @@ void cecp_cmd_variant(Cecp *c, char *args)
     }
     cecp_abandon_search(c);
     engine_set_variant(c->e, v);
+    cecp_report_net(c, false);
     engine_new_game(c->e);
     c->bad_position = c->game_over = c->have_expected = false;
     cecp_position_changed(c);

@@ -106,6 +106,11 @@ bool  cecp_wire_ranks(const Cecp *c);
 void  cecp_write_move(const Cecp *c, const Position *pos, Move m, char *buf, size_t size);
 /* "Error (WHY): CMD ARGS", for a command refused as a whole. */
 void  cecp_command_error(const char *why, const char *cmd, const char *args);
+/* Say what choosing a network came to: a refusal as tellusererror, a
+ * network loaded as a comment; when `asked` (EvalFile, UseNNUE set) also
+ * an EvalFile passed over as made for another variant (an error) and the
+ * classical evaluation (a comment). */
+void  cecp_report_net(Cecp *c, bool asked);
 
 /* cecp_game.c */
 bool cecp_looks_like_move(const char *s);

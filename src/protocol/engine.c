@@ -43,6 +43,7 @@ Engine *engine_create(VariantSet *set)
     e->opt.skill = SKILL_MAX;
     e->opt.limit_strength = false;
     e->opt.elo = SKILL_ELO_MAX;
+    e->opt.use_nnue = true;
     e->pos = alloc_memory(sizeof *e->pos);
     e->search_pos = alloc_memory(sizeof *e->search_pos);
     e->include = alloc_memory(sizeof *e->include);
@@ -97,6 +98,12 @@ static void use_variant(Engine *e, const Variant *v)
         fprintf(stderr, "menagerie: out of memory\n");
         exit(1);
     }
+    if (e->opt.use_nnue) {
+        e->net = eval_choose_net(et, v, e->opt.eval_file, e->net_note, sizeof e->net_note);
+    } else {
+        e->net = EVAL_NET_CLASSICAL;
+        snprintf(e->net_note, sizeof e->net_note, "UseNNUE is off: the classical evaluation plays");
+    }
     search_set_eval(e->search, et);
     eval_tables_destroy(e->eval);
     e->eval = et;
@@ -123,6 +130,26 @@ static void reselect_variant(Engine *e, const char *fen)
     char err[256];
     if (position_set_fen(e->pos, v, fen, err, sizeof err) != 0)
         position_start(e->pos, v);
+}
+
+void engine_set_eval_file(Engine *e, const char *path)
+{
+    engine_search_finish(e, true);
+    if (path && strlen(path) >= sizeof e->opt.eval_file) {
+        e->net = EVAL_NET_REFUSED;
+        snprintf(e->net_note, sizeof e->net_note, "EvalFile: a path of over %zu bytes; "
+                 "the option is unchanged", sizeof e->opt.eval_file - 1);
+        return;
+    }
+    snprintf(e->opt.eval_file, sizeof e->opt.eval_file, "%s", path ? path : "");
+    use_variant(e, e->variant);
+}
+
+void engine_set_use_nnue(Engine *e, bool on)
+{
+    engine_search_finish(e, true);
+    e->opt.use_nnue = on;
+    use_variant(e, e->variant);
 }
 
 int engine_load_variants(Engine *e, const char *paths, FILE *diag, const char *prefix)

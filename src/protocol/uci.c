@@ -202,6 +202,19 @@ static void send_id(Uci *u)
     io_printf("option name Variant definition type string default <empty>");
     io_printf("option name UCI_AnalyseMode type check default false");
     io_printf("option name UCI_Chess960 type check default false");
+    io_printf("option name UseNNUE type check default %s", u->e->opt.use_nnue ? "true" : "false");
+    io_printf("option name EvalFile type string default %s",
+              u->e->opt.eval_file[0] ? u->e->opt.eval_file : "<empty>");
+}
+
+/* What the last choice of a network came to: when `asked` (EvalFile,
+ * UseNNUE set) whatever it was, otherwise (a variant chosen) a network
+ * loaded or a file refused. */
+static void report_net(Uci *u, bool asked)
+{
+    EvalNetOutcome o = u->e->net;
+    if (asked || o == EVAL_NET_LOADED || o == EVAL_NET_REFUSED)
+        io_printf("info string %s", u->e->net_note);
 }
 
 static bool parse_bool(const char *value, bool *out)
@@ -232,6 +245,7 @@ static void set_variant(Uci *u, const Variant *v)
 {
     engine_set_variant(u->e, v);
     u->chess960 = v->castling.shuffle;
+    report_net(u, false);
 }
 
 static void load_variant_path(Uci *u, const char *value)
@@ -324,8 +338,15 @@ static void set_option(Uci *u, const char *name, const char *value)
         load_variant_path(u, value);
     } else if (is_option(name, "Variant definition")) {
         define_variants(u, value);
+    } else if (is_option(name, "EvalFile")) {
+        engine_set_eval_file(u->e, strcmp(value, "<empty>") == 0 ? "" : value);
+        report_net(u, true);
+    } else if (is_option(name, "UseNNUE") && parse_bool(value, &b)) {
+        engine_set_use_nnue(u->e, b);
+        report_net(u, true);
     } else if (is_option(name, "Ponder") || is_option(name, "UCI_AnalyseMode")
-               || is_option(name, "UCI_Chess960") || is_option(name, "UCI_LimitStrength")) {
+               || is_option(name, "UCI_Chess960") || is_option(name, "UCI_LimitStrength")
+               || is_option(name, "UseNNUE")) {
         io_debug("bad value '%s' for option %s", value, name);
     } else {
         io_debug("unknown option '%s'", name);
@@ -695,13 +716,16 @@ static void handle_line(Uci *u, char *line)
     }
 }
 
-int uci_run(VariantSet *set, const char *first)
+int uci_run(VariantSet *set, const char *first, const ProtocolOptions *opt)
 {
     Uci *u = calloc(1, sizeof *u);
     if (!u)
         return 1;
     io_set_debug_prefix("info string ");
     u->e = engine_create(set);
+    if (opt && opt->eval_file)
+        engine_set_eval_file(u->e, opt->eval_file);
+    report_net(u, opt && opt->eval_file);
     u->pv_pos = malloc(sizeof *u->pv_pos);
     if (!u->pv_pos)
         exit(1);

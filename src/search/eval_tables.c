@@ -719,7 +719,21 @@ void eval_weights_that_matter(const EvalTables *et, const Variant *v, uint8_t *m
 
 void eval_tables_destroy(EvalTables *et)
 {
+    if (et)
+        nnue_net_free(et->net);
     free(et);
+}
+
+void eval_tables_set_net(EvalTables *et, NnueNet *net)
+{
+    if (et->net != net)
+        nnue_net_free(et->net);
+    et->net = net;
+}
+
+const NnueNet *eval_tables_net(const EvalTables *et)
+{
+    return et->net;
 }
 
 int eval_piece_value(const EvalTables *et, int type) { return et->value[type]; }

@@ -72,6 +72,21 @@ static void trim_history(Position *pos)
     pos->ply = keep;
 }
 
+/* Deep enough for any line the search follows (MAX_PLY), with room for
+ * the moves the rules try on top of it. */
+#define NNUE_PLIES (MAX_PV + 8)
+
+void search_attach_nnue(Search *s)
+{
+    const NnueNet *net = s->et ? eval_tables_net(s->et) : NULL;
+    s->pos->nnue = NULL;
+    if (!net)
+        return;
+    s->nnue = nnue_stack_for(s->nnue, net, NNUE_PLIES);
+    if (s->nnue)      /* out of memory: each evaluation adds up afresh */
+        nnue_stack_attach(s->nnue, s->pos);
+}
+
 void search_setup_rules(Search *s)
 {
     const Variant *v = s->pos->v;
@@ -137,6 +152,7 @@ Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
        so they never replay moves inside the tree */
     rules_note_checks(s->pos, s->pos->halfmove > s->pos->rep_plies
                               ? s->pos->halfmove : s->pos->rep_plies);
+    search_attach_nnue(s);
     s->limits = *limits;
     s->shown_lines = limits->multipv > 0 ? limits->multipv : 1;
     /* a weakened level caps a search for a move; analysis stays whole */

@@ -263,6 +263,27 @@ static void test_override_and_columns(void)
     free(msgs);
 }
 
+/* Multi-leg moves through empty squares (lame paths) load; other
+ * multi-leg moves are still refused (tests/bad/multileg.yaml). */
+static void test_lame_path_moves(void)
+{
+    VariantSet set;
+    char *msgs = NULL;
+    int errors = load_text(&set, "name: e\nextends: chess\npieces:\n  N: mafsmafW\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 0);
+    CU_ASSERT_STRING_EQUAL(msgs, "");
+    const Variant *v = varset_find(&set, "e");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    CU_ASSERT_FALSE(v->has_multileg);
+    varset_free(&set);
+    free(msgs);
+    errors = load_text(&set, "name: e\nextends: chess\npieces:\n  N: mafsmafcaW\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:4:7: error: XBetza multi-leg moves"));
+    varset_free(&set);
+    free(msgs);
+}
+
 /* A "billion laughs" in `levels` levels: region lol<i> lists ten aliases of
  * lol<i-1>, so the last one stands for 10^levels squares. */
 static char *alias_bomb(int levels)
@@ -560,6 +581,7 @@ int main(void)
     CU_add_test(suite, "chase settings", test_chase_settings);
     CU_add_test(suite, "override and XBetza columns", test_override_and_columns);
     CU_add_test(suite, "alias limits", test_alias_limits);
+    CU_add_test(suite, "lame-path moves", test_lame_path_moves);
     CU_add_test(suite, "board sizes", test_board_sizes);
     CU_add_test(suite, "extends cycles", test_extends_cycles);
     CU_add_test(suite, "search path", test_search_path);

@@ -29,6 +29,8 @@ static bool table_attacks(const Position *pos, const XbTable *t, int color, int 
                 bool occupied = pos->board[s->test] != EMPTY;
                 if ((r->flags & XB_RAY_LAME) ? occupied : !occupied)
                     break;
+                if (s->test2 != XB_NO_SQ && pos->board[s->test2] != EMPTY)
+                    break;
             }
             if (s->sq == target)
                 return !hopper || hopped;
@@ -227,6 +229,8 @@ static void add_ray_squares_before(SquareSet *set, const XbTable *t, int color, 
                 sqset_add(set, steps[j].sq);
             if (steps[j].test != XB_NO_SQ)
                 sqset_add(set, steps[j].test);
+            if (steps[j].test2 != XB_NO_SQ)
+                sqset_add(set, steps[j].test2);
         }
     }
 }

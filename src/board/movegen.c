@@ -148,6 +148,8 @@ static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const
             bool occupied = pos->board[s->test] != EMPTY;
             if ((r->flags & XB_RAY_LAME) ? occupied : !occupied)
                 return;
+            if (s->test2 != XB_NO_SQ && pos->board[s->test2] != EMPTY)
+                return;     /* a lame path's second square */
         }
         int to = s->sq;
         uint8_t code = pos->board[to];

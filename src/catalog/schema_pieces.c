@@ -109,7 +109,7 @@ static bool read_betza(SchemaContext *c, const TreeNode *n, char *text_out, XbPi
     for (int g = 0; g < out->ngroups; g++) {
         const XbGroup *grp = &out->group[g];
         int start = grp->column > 0 ? grp->column - 1 : 0;
-        if (grp->nlegs > 1) {
+        if (grp->nlegs > 1 && !xb_group_is_lame_path(out, g)) {
             const char *a = strchr(text + start, 'a');
             int at = a ? (int)(a - text) : start;
             diag_error(c->diag, n->file, n->line, tree_scalar_column(n, at),

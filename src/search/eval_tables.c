@@ -65,6 +65,8 @@ static double ray_worth(const Variant *v, const PieceType *pt, const XbTable *t,
     for (int k = 0; k < r->len; k++) {
         if (steps[k].test != XB_NO_SQ)
             open *= (r->flags & XB_RAY_JUMP) ? RHO : 1 - RHO;
+        if (steps[k].test2 != XB_NO_SQ)
+            open *= 1 - RHO;      /* a lame path passes two squares */
         int to = steps[k].sq;
         double p = hopper ? one_screen : open;
         if (sqset_has(&pt->allowed[color], to))

@@ -69,7 +69,7 @@ static void derive_piece_flags(PieceType *pt, Variant *v)
         const XbGroup *grp = &pt->moves.group[g];
         if (grp->initial)
             pt->has_initial = true;
-        if (grp->nlegs > 1)
+        if (grp->nlegs > 1 && !xb_group_is_lame_path(&pt->moves, g))
             v->has_multileg = true;
         if (grp->leg[0].mode & XB_MODE_E)
             v->has_ep = true;

@@ -873,6 +873,56 @@ static void test_too_many_moves(void)
     varset_free(&other);
 }
 
+/* ---- extra moves tied to squares ---------------------------------------- */
+
+/* A 5x5 board with palace-like diagonals: the rook steps like a wazir,
+ * slides diagonally from the corners only along the diagonals, and steps
+ * diagonally from the centre. */
+static const char extra_test_yaml[] =
+    "name: extra-test\n"
+    "board: 5x5\n"
+    "regions:\n"
+    "  corners: a1 e1 a5 e5\n"
+    "  lines: a1 b2 c3 d4 e5 e1 d2 b4 a5\n"
+    "pieces:\n"
+    "  K: {moves: W, royal: true}\n"
+    "  R: {moves: W, extra-moves: {corners: {moves: B, within: lines}, c3: F}}\n"
+    "start: k4/5/5/5/R3K w - - 0 1\n";
+
+static int moves_from(const char *square)
+{
+    MoveList *ml = malloc(sizeof *ml);
+    ml->n = 0;
+    movegen_piece(pos, ml, var_square(pos->v, square[0] - 'a', square[1] - '1'));
+    int n = ml->n;
+    free(ml);
+    return n;
+}
+
+static void test_extra_moves_regions(void)
+{
+    CU_ASSERT_EQUAL_FATAL(varset_load_text(&set, "extra-test.yaml", extra_test_yaml, stderr, ""),
+                          0);
+    set_fen("extra-test", "k4/5/5/5/R3K w - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("a1"), 2 + 4);       /* a2 b1, then b2 c3 d4 e5 */
+    set_fen("extra-test", "k4/3r1/5/5/R3K w - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("a1"), 2 + 3);       /* ... d4 is a capture */
+    set_fen("extra-test", "k4/5/2R2/5/4K w - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("c3"), 4 + 4);       /* from the centre: one diagonal step */
+    set_fen("extra-test", "k4/5/5/1R3/4K w - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("b2"), 4);           /* on a line, but neither corner nor centre */
+    set_fen("extra-test", "4k/5/5/K4/4R w - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("e1"), 2 + 4);       /* the other diagonal */
+    /* the diagonal attacks as it moves: the rook on e1 checks the king on a5 */
+    set_fen("extra-test", "k4/5/5/5/K3R b - - 0 1");
+    CU_ASSERT_TRUE(attack_in_check(pos, BLACK));
+    set_fen("extra-test", "k4/5/5/4R/K4 b - - 0 1");
+    CU_ASSERT_FALSE(attack_in_check(pos, BLACK));   /* e2 is no corner */
+    /* black's regions are mirrored (the same squares here) */
+    set_fen("extra-test", "K4/5/5/5/r3k b - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("a1"), 2 + 4);
+}
+
 /* The bound holds for every position of the perft data. */
 static void check_bound(const char *vname, const char *fen)
 {
@@ -916,6 +966,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "evaluation bounds", test_eval_bounds);
     CU_add_test(s, "game ends", test_game_ends);
     CU_add_test(s, "rule-restricted moves", test_rule_moves);
+    CU_add_test(s, "extra moves by region", test_extra_moves_regions);
     CU_add_test(s, "e.p. and castling rights", test_ep_and_castling_rights);
     CU_add_test(s, "castling with gating", test_castling_with_gating);
     CU_add_test(s, "gating obeys drop zones", test_gating_obeys_drop_zones);

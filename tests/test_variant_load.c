@@ -142,8 +142,9 @@ static void test_regions(void)
     CU_ASSERT_FALSE(sqset_has(&v->piece[k].allowed[BLACK], sq(v, "e2")));
     CU_ASSERT_TRUE(sqset_has(&v->piece[e].allowed[BLACK], sq(v, "c6")));
     CU_ASSERT_TRUE(v->piece[p].has_extra);
-    CU_ASSERT_TRUE(sqset_has(&v->piece[p].extra_region[WHITE], sq(v, "a6")));
-    CU_ASSERT_TRUE(sqset_has(&v->piece[p].extra_region[BLACK], sq(v, "a5")));
+    CU_ASSERT_EQUAL(v->piece[p].nextra, 1);
+    CU_ASSERT_TRUE(sqset_has(&v->piece[p].extra[0].from[WHITE], sq(v, "a6")));
+    CU_ASSERT_TRUE(sqset_has(&v->piece[p].extra[0].from[BLACK], sq(v, "a5")));
     CU_ASSERT_NOT_EQUAL(strchr(v->piece[type_of(v, "H")].synonyms, 'N'), NULL);
     CU_ASSERT_TRUE(v->rules.facing_royals_illegal);
     v = varset_find(&builtin, "kingofthehill");

@@ -57,8 +57,7 @@ bool attack_from(const Position *pos, int from, int target)
     if (pt->confined && !sqset_has(&pt->allowed[by], target))
         return false;   /* it may never go there, so it cannot capture there */
     return table_attacks(pos, &pt->table, by, from, target)
-        || (pt->has_extra && sqset_has(&pt->extra_region[by], from)
-            && table_attacks(pos, &pt->extra_table, by, from, target));
+        || (pt->has_extra && table_attacks(pos, &pt->extra_table, by, from, target));
 }
 
 bool attack_square(const Position *pos, int sq, int by)

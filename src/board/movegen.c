@@ -208,7 +208,7 @@ static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
     const PieceType *pt = &pos->v->piece[type];
     int first = ml->n;
     gen_table(pos, ml, type, from, &pt->table, gen);
-    if (pt->has_extra && sqset_has(&pt->extra_region[pos->side], from))
+    if (pt->has_extra)      /* only rays its region allows there (variant.h) */
         gen_table(pos, ml, type, from, &pt->extra_table, gen);
     if (pt->confined)
         confine(pos, ml, first, type);

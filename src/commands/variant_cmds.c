@@ -262,9 +262,14 @@ static void print_piece(const Variant *v, int t, FILE *out)
         print_squares(v, &pt->allowed[WHITE], out);
         fputc('\n', out);
     }
-    if (pt->has_extra) {
-        fprintf(out, "   also %s on", pt->extra_betza);
-        print_squares(v, &pt->extra_region[WHITE], out);
+    for (int i = 0; i < pt->nextra; i++) {
+        const ExtraMoves *e = &pt->extra[i];
+        fprintf(out, "   also %.*s on", e->text_len, pt->extra_text + e->text_at);
+        print_squares(v, &e->from[WHITE], out);
+        if (e->within_given) {
+            fputs(", along", out);
+            print_squares(v, &e->within[WHITE], out);
+        }
         fputc('\n', out);
     }
     if (pt->id[0] == '+' && pt->demotes_to != NO_TYPE)

@@ -88,7 +88,7 @@ static double square_mobility(const Variant *v, int type, int color, int from,
     double m = 0;
     for (int pass = 0; pass < 2; pass++) {
         const XbTable *t = pass ? &pt->extra_table : &pt->table;
-        if (pass && !(pt->has_extra && sqset_has(&pt->extra_region[color], from)))
+        if (pass && !pt->has_extra)
             break;
         for (const XbRay *r = xb_rays_begin(t, color, from); r < xb_rays_end(t, color, from); r++) {
             if (r->flags & XB_RAY_CASTLE)

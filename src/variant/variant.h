@@ -40,6 +40,18 @@ typedef enum { OUTCOME_NONE = 0, OUTCOME_LOSS, OUTCOME_DRAW, OUTCOME_WIN } Outco
 typedef enum { CHASE_RULES_XBOARD = 0 } ChaseRules;
 
 typedef enum { PROMO_WHEN_IMMOBILE = 0, PROMO_ALWAYS, PROMO_NEVER } PromoMandatory;
+
+/* One `extra-moves` entry: moves a piece has only while it stands on
+ * `from`, and (within_given) only along squares of `within`: every square
+ * a move passes, hops over or lands on. */
+#define MAX_EXTRA_MOVES 4
+typedef struct {
+    SquareSet from[2];        /* per colour, absolute squares */
+    SquareSet within[2];
+    bool      within_given;
+    uint8_t   first_group, ngroups;   /* its groups in PieceType.extra_moves */
+    uint8_t   text_at, text_len;      /* its XBetza in PieceType.extra_text */
+} ExtraMoves;
 typedef enum { CAPTURES_DISCARD = 0, CAPTURES_TO_CAPTOR, CAPTURES_TO_OWNER } CaptureFate;
 
 typedef struct {
@@ -68,11 +80,14 @@ typedef struct {
     /* confinement: squares the piece may stand on (all when not restricted) */
     SquareSet allowed[2];
 
-    /* region-dependent extra moves (xiangqi soldier across the river) */
-    bool    has_extra;
-    char    extra_betza[MAX_BETZA];
+    /* region-dependent extra moves (xiangqi soldier across the river,
+       janggi palace diagonals): `extra-moves` entries, their groups
+       together in extra_moves, compiled into extra_table */
+    bool    has_extra;        /* nextra > 0 */
+    int     nextra;
+    ExtraMoves extra[MAX_EXTRA_MOVES];
+    char    extra_text[MAX_BETZA]; /* the entries' XBetza, as written, one after another */
     XbPiece extra_moves;
-    SquareSet extra_region[2];
 
     /* drops */
     SquareSet drop_zone[2];   /* where this piece may be dropped                      */
@@ -90,7 +105,9 @@ typedef struct {
                                  or could take it back (horse, cannon: chariot)      */
     char    xboard_glyph;     /* which XBoard piece image it borrows (letter)         */
 
-    /* derived by variant_finalize() */
+    /* derived by variant_finalize(); extra_table holds only the rays each
+       entry allows: from the squares of its `from` set, cut before its
+       first square outside `within` (no region test when generating) */
     XbTable table, extra_table;
     SquareSet immobile[2];    /* squares from which it could never move again         */
     bool    has_initial;      /* some moves need a virgin piece ('i')                 */

@@ -923,6 +923,31 @@ static void test_extra_moves_regions(void)
     CU_ASSERT_EQUAL(moves_from("a1"), 2 + 4);
 }
 
+/* capture-rules: xiangqi cannons that may neither take nor jump a cannon. */
+static void test_capture_rules(void)
+{
+    static const char text[] =
+        "name: cannon-test\nextends: xiangqi\n"
+        "capture-rules: [{attacker: C, victim: C, capture: never, hop-over: never}]\n";
+    CU_ASSERT_EQUAL_FATAL(varset_load_text(&set, "cannon-test.yaml", text, stderr, ""), 0);
+    const char *jump = "4k4/9/9/9/4c4/9/9/4C4/9/3K5 b - - 0 1";
+    set_fen("xiangqi", jump);
+    CU_ASSERT_TRUE(attack_in_check(pos, BLACK));     /* the cannon on e3 jumps e6 */
+    set_fen("cannon-test", jump);
+    CU_ASSERT_FALSE(attack_in_check(pos, BLACK));    /* not over a cannon */
+    /* e3: e2 e1 down, a3-d3 f3-i3 sideways, e4 up; then the pawn on e5 as
+       the screen, and the cannon on e7 behind it */
+    const char *take = "3k5/9/9/4c4/9/4P4/9/4C4/9/5K3 w - - 0 1";
+    set_fen("xiangqi", take);
+    CU_ASSERT_EQUAL(moves_from("e3"), 2 + 8 + 1 + 1);
+    set_fen("cannon-test", take);
+    CU_ASSERT_EQUAL(moves_from("e3"), 2 + 8 + 1);
+    char why[100];
+    Move m;
+    CU_ASSERT_FALSE(move_parse(pos, "e3e7", false, &m, why, sizeof why));
+    CU_ASSERT_STRING_EQUAL(why, "a cannon may not capture a cannon");
+}
+
 /* The bound holds for every position of the perft data. */
 static void check_bound(const char *vname, const char *fen)
 {
@@ -967,6 +992,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "game ends", test_game_ends);
     CU_add_test(s, "rule-restricted moves", test_rule_moves);
     CU_add_test(s, "extra moves by region", test_extra_moves_regions);
+    CU_add_test(s, "capture rules", test_capture_rules);
     CU_add_test(s, "e.p. and castling rights", test_ep_and_castling_rights);
     CU_add_test(s, "castling with gating", test_castling_with_gating);
     CU_add_test(s, "gating obeys drop zones", test_gating_obeys_drop_zones);

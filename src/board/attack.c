@@ -10,8 +10,10 @@
 #include "board/attack.h"
 
 /* Can the piece of `type`/`color` on `from` capture on `target` via table t? */
-static bool table_attacks(const Position *pos, const XbTable *t, int color, int from, int target)
+static bool table_attacks(const Position *pos, const XbTable *t, int type, int color, int from,
+                          int target)
 {
+    uint32_t no_hop = pos->v->no_hop[type];
     const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
     for (; r < end; r++) {
         if ((r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG)) || (r->mode & XB_MODE_T))
@@ -35,7 +37,7 @@ static bool table_attacks(const Position *pos, const XbTable *t, int color, int 
             if (s->sq == target)
                 return !hopper || hopped;
             if (pos->board[s->sq] != EMPTY) {
-                if (!hopper || hopped)
+                if (!hopper || hopped || (no_hop >> code_type(pos->board[s->sq]) & 1))
                     break;
                 hopped = true;
             } else if (hopped && (r->mode & XB_MODE_G)) {
@@ -56,8 +58,11 @@ bool attack_from(const Position *pos, int from, int target)
     const PieceType *pt = &v->piece[type];
     if (pt->confined && !sqset_has(&pt->allowed[by], target))
         return false;   /* it may never go there, so it cannot capture there */
-    return table_attacks(pos, &pt->table, by, from, target)
-        || (pt->has_extra && table_attacks(pos, &pt->extra_table, by, from, target));
+    uint8_t victim = pos->board[target];
+    if (victim != EMPTY && victim != HOLE && (v->no_capture[type] >> code_type(victim) & 1))
+        return false;   /* the capture rules spare what stands there */
+    return table_attacks(pos, &pt->table, type, by, from, target)
+        || (pt->has_extra && table_attacks(pos, &pt->extra_table, type, by, from, target));
 }
 
 bool attack_square(const Position *pos, int sq, int by)

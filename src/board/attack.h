@@ -10,9 +10,11 @@
 
 #include "board/position.h"
 
-/* Could the piece on `from` capture on `target` as the board stands
- * (occupancy of `target` itself is not looked at)?  Static exchange
- * evaluation removes pieces from the board and asks this again. */
+/* Could the piece on `from` capture on `target` as the board stands?
+ * Whether `target` is occupied is not looked at, only what stands there
+ * if anything: a piece the capture rules spare from this attacker is not
+ * attacked.  Static exchange evaluation removes pieces from the board and
+ * asks this again. */
 bool attack_from(const Position *pos, int from, int target);
 
 /* Is square `sq` attacked by a piece of colour `by` (one that could

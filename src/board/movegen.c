@@ -78,10 +78,10 @@ static void add_move(const Position *pos, MoveList *ml, int type, int from, int 
 
 /* ---- one piece --------------------------------------------------------- */
 
-static inline bool can_take(const Position *pos, uint8_t victim, uint16_t mode)
+static inline bool can_take(const Position *pos, int type, uint8_t victim, uint16_t mode)
 {
     const PieceType *vt = &pos->v->piece[code_type(victim)];
-    if (!vt->capturable)
+    if (!vt->capturable || (pos->v->no_capture[type] >> code_type(victim) & 1))
         return false;
     if ((mode & XB_MODE_T) && vt->royal)
         return false;
@@ -108,7 +108,8 @@ static bool virgin2_ok(const Position *pos, int type, int sq)
 }
 
 /* Hoppers: the first occupied square is the hurdle; 'p' continues as a
- * slide after it, 'g' lands on the square right behind it. */
+ * slide after it, 'g' lands on the square right behind it.  A hurdle the
+ * capture rules forbid hopping over ends the ray. */
 static void gen_hopper_ray(const Position *pos, MoveList *ml, int type, int from,
                            const XbRay *r, const XbStep *steps, unsigned gen)
 {
@@ -118,6 +119,8 @@ static void gen_hopper_ray(const Position *pos, MoveList *ml, int type, int from
         int to = steps[k].sq;
         uint8_t code = pos->board[to];
         if (!hopped) {
+            if (code != EMPTY && (pos->v->no_hop[type] >> code_type(code) & 1))
+                return;
             if (code != EMPTY)
                 hopped = true;
             continue;
@@ -125,7 +128,7 @@ static void gen_hopper_ray(const Position *pos, MoveList *ml, int type, int from
         if (code == EMPTY) {
             if (r->mode & XB_MODE_M)
                 add_move(pos, ml, type, from, to, 0, gen);
-        } else if (can_take(pos, code, r->mode)) {
+        } else if (can_take(pos, type, code, r->mode)) {
             add_move(pos, ml, type, from, to, 0, gen);
         }
         if (code != EMPTY || grasshopper)
@@ -163,7 +166,7 @@ static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const
             }
             continue;
         }
-        if (can_take(pos, code, mode))
+        if (can_take(pos, type, code, mode))
             add_move(pos, ml, type, from, to, 0, gen);
         return;
     }

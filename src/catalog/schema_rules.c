@@ -164,6 +164,63 @@ static void read_flag(SchemaContext *c, const TreeNode *n)
         schema_outcome(c, x, "result", &r->flag_result);
 }
 
+/* One row of `capture-rules`: which attackers may (not) take which
+ * victims, or hop over them.  Later rows override earlier ones. */
+static void read_capture_row(SchemaContext *c, const TreeNode *row)
+{
+    static const char *const keys[] = { "attacker", "victim", "capture", "hop-over", NULL };
+    static const char *const capture[] = { "always", "never", "unprotected-only", NULL };
+    static const char *const hop[] = { "always", "never", NULL };
+    Variant *v = c->v;
+    uint32_t all = v->ntypes >= 32 ? 0xFFFFFFFFu : (1u << v->ntypes) - 1;
+    uint32_t attackers = all, victims = all;
+    const TreeNode *x, *cap, *hop_over;
+
+    if (row->kind != TREE_MAP) {
+        SCHEMA_ERROR(c, row, "a 'capture-rules' row must be a mapping such as "
+                     "{attacker: C, victim: C, capture: never}, found %s", tree_kind_name(row));
+        return;
+    }
+    schema_check_keys(c, row, keys, NULL, "a 'capture-rules' row");
+    if ((x = tree_map_get(row, "attacker")) && !schema_piece_mask(c, x, "attacker", &attackers))
+        return;
+    if ((x = tree_map_get(row, "victim")) && !schema_piece_mask(c, x, "victim", &victims))
+        return;
+    cap = tree_map_get(row, "capture");
+    hop_over = tree_map_get(row, "hop-over");
+    if (!cap && !hop_over) {
+        SCHEMA_ERROR(c, row, "a 'capture-rules' row needs 'capture' or 'hop-over'");
+        return;
+    }
+    int k = cap ? schema_choice(c, cap, "capture", capture) : -1;
+    if (k == 2) {
+        SCHEMA_ERROR(c, cap, "'capture: unprotected-only' is reserved but not supported yet");
+        return;
+    }
+    int h = hop_over ? schema_choice(c, hop_over, "hop-over", hop) : -1;
+    for (int t = 0; t < v->ntypes; t++) {
+        if (!(attackers >> t & 1))
+            continue;
+        if (k == 0)
+            v->no_capture[t] &= ~victims;
+        else if (k == 1)
+            v->no_capture[t] |= victims;
+        if (h == 0)
+            v->no_hop[t] &= ~victims;
+        else if (h == 1)
+            v->no_hop[t] |= victims;
+    }
+}
+
+/* `capture-rules`: a list of rows (n may be NULL: none). */
+void schema_read_capture_rules(SchemaContext *c, const TreeNode *n)
+{
+    if (!n || schema_is_off(n) || !schema_want_kind(c, n, TREE_SEQ, "capture-rules"))
+        return;
+    for (int i = 0; i < n->n; i++)
+        read_capture_row(c, n->vals[i]);
+}
+
 void schema_read_rules(SchemaContext *c, const TreeNode *n)
 {
     static const char *const keys[] = {

@@ -312,6 +312,10 @@ static void why_board_move(Position *pos, const WrittenMove *w, char *why, size_
              && code_color(target) == pos->side)
         snprintf(why, size, "your own %s is on %s", type_name(v, code_type(target)), to);
     else if (found->n == 0 && target != EMPTY && target != HOLE
+             && (v->no_capture[type] >> code_type(target) & 1))
+        snprintf(why, size, "a %s may not capture a %s", type_name(v, type),
+                 type_name(v, code_type(target)));
+    else if (found->n == 0 && target != EMPTY && target != HOLE
              && !v->piece[code_type(target)].capturable)
         snprintf(why, size, "the %s on %s cannot be captured", type_name(v, code_type(target)),
                  to);

@@ -197,6 +197,10 @@ typedef struct Variant {
     Rules   rules;
     XboardInfo xboard;
     bool    rotated;           /* symmetry: rotate (black's half is white's turned round) */
+    /* capture-rules: per attacker type, the victim types it may not take
+       and the types it may not hop over (bitmasks; janggi cannons) */
+    uint32_t no_capture[MAX_PIECE_TYPES];
+    uint32_t no_hop[MAX_PIECE_TYPES];
     EvalOverrides eval;        /* the `eval:` section: weights given over the defaults */
 
     /* derived by variant_finalize() */

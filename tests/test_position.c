@@ -220,6 +220,7 @@ static void test_notation_cases(void)
     CU_ASSERT_FALSE(parses("e9e1", true, why));
     CU_ASSERT_FALSE(parses("", true, why));
     CU_ASSERT_FALSE(parses("@@@@", true, why));
+    CU_ASSERT_STRING_EQUAL(why, "there is no passing in chess");
 }
 
 /* ---- bad FENs -------------------------------------------------------- */
@@ -948,6 +949,45 @@ static void test_capture_rules(void)
     CU_ASSERT_STRING_EQUAL(why, "a cannon may not capture a cannon");
 }
 
+/* rules.pass: a pass is the royal's move to its own square, not in check;
+ * two passes in a row end the game. */
+static void test_passing(void)
+{
+    static const char text[] = "name: pass-test\nextends: chess\nrules: {pass: always}\n";
+    CU_ASSERT_EQUAL_FATAL(varset_load_text(&set, "pass-test.yaml", text, stderr, ""), 0);
+    char why[100], out[16];
+    Move m;
+    set_fen("pass-test", variant("pass-test")->start_fen);
+    CU_ASSERT_EQUAL(legal_count(), 20 + 1);
+    CU_ASSERT_TRUE(move_parse(pos, "@@@@", true, &m, why, sizeof why));
+    CU_ASSERT_EQUAL(m.kind, MOVE_PASS);
+    move_to_string(pos, m, false, out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, "e1e1");
+    CU_ASSERT_TRUE(move_parse(pos, "e1e1", false, &m, why, sizeof why));
+    CU_ASSERT_EQUAL(m.kind, MOVE_PASS);
+    uint64_t hash = pos->hash;
+    play("e1e1");
+    CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
+    CU_ASSERT_NOT_EQUAL(pos->hash, hash);          /* the other side is to move */
+    GameEnd end;
+    CU_ASSERT_FALSE(rules_game_end(pos, &end));
+    play("e7e5 e1e1");                             /* passes not in a row */
+    CU_ASSERT_FALSE(rules_game_end(pos, &end));
+    play("e8e8");
+    CU_ASSERT_TRUE(rules_game_end(pos, &end));
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_DRAW);
+    CU_ASSERT_STRING_EQUAL(end.reason, "both players passed");
+    CU_ASSERT_EQUAL(legal_count(), 0);
+    position_unmake(pos);
+    CU_ASSERT_EQUAL(legal_count(), 30 + 1);        /* after 1...e5, as after 1.e4 e5 */
+    /* not in check */
+    set_fen("pass-test", "4k3/8/8/8/8/8/8/4K2r w - - 0 1");
+    CU_ASSERT_FALSE(move_parse(pos, "@@@@", true, &m, why, sizeof why));
+    CU_ASSERT_STRING_EQUAL(why, "passing is not allowed in check");
+    CU_ASSERT_FALSE(move_parse(pos, "e1e1", false, &m, why, sizeof why));
+    CU_ASSERT_STRING_EQUAL(why, "passing is not allowed in check");
+}
+
 /* The bound holds for every position of the perft data. */
 static void check_bound(const char *vname, const char *fen)
 {
@@ -993,6 +1033,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "rule-restricted moves", test_rule_moves);
     CU_add_test(s, "extra moves by region", test_extra_moves_regions);
     CU_add_test(s, "capture rules", test_capture_rules);
+    CU_add_test(s, "passing", test_passing);
     CU_add_test(s, "e.p. and castling rights", test_ep_and_castling_rights);
     CU_add_test(s, "castling with gating", test_castling_with_gating);
     CU_add_test(s, "gating obeys drop zones", test_gating_obeys_drop_zones);

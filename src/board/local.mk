@@ -9,4 +9,5 @@ src_libengine_a_SOURCES += \
 	src/board/movebound.h src/board/movebound.c \
 	src/board/rules.h src/board/rules.c \
 	src/board/chase.h src/board/chase.c \
+	src/board/pass.h src/board/pass.c \
 	src/board/perft.h src/board/perft.c

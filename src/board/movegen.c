@@ -13,6 +13,7 @@
 #include <string.h>
 #include "board/attack.h"
 #include "board/movegen.h"
+#include "board/pass.h"
 
 static inline void push(MoveList *ml, int from, int to, int kind, int piece, int flags)
 {
@@ -388,6 +389,8 @@ void movegen_staged(const Position *pos, MoveList *ml, unsigned gen)
         gen_gating(pos, ml, first);
     if ((gen & GEN_QUIET) && pos->v->has_drops)
         gen_drops(pos, ml);
+    if (gen & GEN_QUIET)
+        pass_generate(pos, ml);
 }
 
 /* ---- legal moves ------------------------------------------------------- */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "board/attack.h"
 #include "board/chase.h"
+#include "board/pass.h"
 #include "board/rules.h"
 
 Outcome outcome_invert(Outcome o)
@@ -101,6 +102,8 @@ Outcome rules_immediate(Position *pos)
     const Variant *v = pos->v;
     const Rules *r = &v->rules;
     int us = pos->side, them = !us;
+    if (r->pass != PASS_NEVER && pass_twice(pos))
+        return OUTCOME_DRAW;
     if (r->explosions && v->royal_types && position_royals_at_start(v, us)
         && !position_royals(pos, us))
         return OUTCOME_LOSS;      /* our royal was blown up */
@@ -363,6 +366,8 @@ static bool announce_immediate(Position *pos, Outcome now, GameEnd *end)
     const Rules *r = &pos->v->rules;
     char buf[80];
     int winner = now == OUTCOME_WIN ? pos->side : !pos->side;
+    if (r->pass != PASS_NEVER && pass_twice(pos))
+        return set_end(end, now, "both players passed");
     if (now == OUTCOME_DRAW)
         return set_end(end, now, "draw by rule");
     bool bared = r->bare_king != OUTCOME_NONE

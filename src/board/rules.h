@@ -4,7 +4,8 @@
  * the search (which asks the same questions at every node and turns the
  * outcome into a score):
  *   - immediate results: n-th check, flag region, extinction, bare king
- *     (with the bared side's grace move), a royal blown up;
+ *     (with the bared side's grace move), a royal blown up, two passes in
+ *     a row;
  *   - no legal move: checkmate, stalemate, stalemate won by material;
  *   - repetition, with perpetual check and perpetual chase judged over
  *     the cycle;
@@ -31,7 +32,8 @@ Outcome outcome_invert(Outcome o);
 
 /* A rule that ends the game at once has fired (n-th check, flag region
  * reached, extinction, bare king: a bared side to move loses unless the
- * rules grant it a reply that bares the other side too).  Returns the
+ * rules grant it a reply that bares the other side too; both players
+ * passed).  Returns the
  * outcome for the side to move, or OUTCOME_NONE.  `pos` is only changed
  * temporarily (the grace-move test makes and unmakes moves). */
 Outcome rules_immediate(Position *pos);

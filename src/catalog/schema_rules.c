@@ -164,6 +164,18 @@ static void read_flag(SchemaContext *c, const TreeNode *n)
         schema_outcome(c, x, "result", &r->flag_result);
 }
 
+/* `pass`: never, always; passing only when no other move is legal
+ * (when-stalemated) is reserved. */
+static void read_pass(SchemaContext *c, const TreeNode *n)
+{
+    static const char *const when[] = { "never", "always", "when-stalemated", NULL };
+    int k = schema_is_off(n) ? 0 : schema_choice(c, n, "pass", when);
+    if (k == 2)
+        SCHEMA_ERROR(c, n, "'pass: when-stalemated' is reserved but not supported yet");
+    else if (k >= 0)
+        c->v->rules.pass = k == 1 ? PASS_ALWAYS : PASS_NEVER;
+}
+
 /* One row of `capture-rules`: which attackers may (not) take which
  * victims, or hop over them.  Later rows override earlier ones. */
 static void read_capture_row(SchemaContext *c, const TreeNode *row)
@@ -226,9 +238,9 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
     static const char *const keys[] = {
         "checkmated", "stalemated", "repetition", "move-rule", "bare-king", "extinction",
         "flag", "check-limit", "must-capture", "facing-royals", "royals",
-        "insufficient-material", "en-passant-squares", "explosions", NULL };
+        "insufficient-material", "en-passant-squares", "explosions", "pass", NULL };
     static const char *const reserved[] = {
-        "counting", "material-count", "connect", "checks", "check-evasion", "pass",
+        "counting", "material-count", "connect", "checks", "check-evasion",
         "chasing", "self-capture", "impasse", NULL };
     static const char *const stalemate[] = { "loss", "draw", "win", "material", NULL };
     static const char *const facing[] = { "allowed", "illegal", NULL };
@@ -275,4 +287,6 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
         regions_read_set(c, x, r->ep_region);
     if ((x = tree_map_get(n, "explosions")))
         read_explosions(c, x);
+    if ((x = tree_map_get(n, "pass")))
+        read_pass(c, x);
 }

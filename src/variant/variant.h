@@ -41,6 +41,9 @@ typedef enum { CHASE_RULES_XBOARD = 0 } ChaseRules;
 
 typedef enum { PROMO_WHEN_IMMOBILE = 0, PROMO_ALWAYS, PROMO_NEVER } PromoMandatory;
 
+/* When a player may pass (rules.pass). */
+typedef enum { PASS_NEVER = 0, PASS_ALWAYS } PassRule;
+
 /* One `extra-moves` entry: moves a piece has only while it stands on
  * `from`, and (within_given) only along squares of `within`: every square
  * a move passes, hops over or lands on. */
@@ -157,6 +160,7 @@ typedef struct {
     bool    explosions;       /* a capture removes the capturer and the pieces around (atomic) */
     uint32_t explosion_spares;/* types an explosion leaves standing (atomic: pawns) */
     bool    must_capture;
+    PassRule pass;            /* passing; two passes in a row end the game */
     bool    facing_royals_illegal;
     bool    royal_spare;      /* several royals: only the last one matters */
     bool    insufficient_material_draw;

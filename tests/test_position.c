@@ -988,6 +988,47 @@ static void test_passing(void)
     CU_ASSERT_STRING_EQUAL(why, "passing is not allowed in check");
 }
 
+/* Janggi: bikjang, two passes and repetition end the game, and the
+ * material count (with the second player's 1.5 points) decides it. */
+static void test_janggi_game_ends(void)
+{
+    GameEnd end;
+    char why[100];
+    Move m;
+    /* White's soldier leaves the file: the generals face each other, which
+       is legal (in xiangqi it is not) */
+    const char *open_file = "9/4k4/9/p8/4P4/9/9/9/4K4/R8 w - - 0 1";
+    set_fen("xiangqi", open_file);
+    CU_ASSERT_FALSE(move_parse(pos, "e6d6", false, &m, why, sizeof why));
+    CU_ASSERT_STRING_EQUAL(why, "royal pieces may not face each other");
+    set_fen("janggi", open_file);
+    play("e6d6");
+    CU_ASSERT_FALSE(rules_game_end(pos, &end));
+    /* Black must part them or pass: the general steps off the file (d9 f9,
+       and along the palace diagonals d10 f10 d8 f8), but not to e10 or e8;
+       the soldier's moves leave them facing */
+    CU_ASSERT_EQUAL(legal_count(), 6 + 1);
+    CU_ASSERT_FALSE(move_parse(pos, "a7a6", false, &m, why, sizeof why));
+    CU_ASSERT_STRING_EQUAL(why, "royal pieces may not face each other");
+    play("e9e9");                       /* the pass accepts bikjang */
+    CU_ASSERT_TRUE(rules_game_end(pos, &end));
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_WIN);      /* for White, to move */
+    CU_ASSERT_STRING_EQUAL(end.reason, "bikjang; White wins on points, 15.0 to 3.5");
+    CU_ASSERT_EQUAL(legal_count(), 0);
+    /* two passes in a row: equal material, so the 1.5 points decide */
+    set_fen("janggi", variant("janggi")->start_fen);
+    play("e2e2 e9e9");
+    CU_ASSERT_TRUE(rules_game_end(pos, &end));
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_LOSS);
+    CU_ASSERT_STRING_EQUAL(end.reason, "both players passed; Black wins on points, 73.5 to 72.0");
+    /* a repetition is counted the same way */
+    set_fen("janggi", variant("janggi")->start_fen);
+    play("b1c3 b10c8 c3b1 c8b10 b1c3 b10c8 c3b1 c8b10");
+    CU_ASSERT_TRUE(rules_game_end(pos, &end));
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_LOSS);
+    CU_ASSERT_STRING_EQUAL(end.reason, "3-fold repetition; Black wins on points, 73.5 to 72.0");
+}
+
 /* The bound holds for every position of the perft data. */
 static void check_bound(const char *vname, const char *fen)
 {
@@ -1034,6 +1075,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "extra moves by region", test_extra_moves_regions);
     CU_add_test(s, "capture rules", test_capture_rules);
     CU_add_test(s, "passing", test_passing);
+    CU_add_test(s, "janggi game ends", test_janggi_game_ends);
     CU_add_test(s, "e.p. and castling rights", test_ep_and_castling_rights);
     CU_add_test(s, "castling with gating", test_castling_with_gating);
     CU_add_test(s, "gating obeys drop zones", test_gating_obeys_drop_zones);

@@ -27,6 +27,7 @@ variant_bad_files = \
 	tests/bad/start_side.yaml tests/bad/start_side.expected \
 	tests/bad/start_holdings.yaml tests/bad/start_holdings.expected \
 	tests/bad/fen_width.yaml tests/bad/fen_width.expected \
+	tests/bad/janggi_rules.yaml tests/bad/janggi_rules.expected \
 	tests/bad/merge_key.yaml tests/bad/merge_key.expected \
 	tests/bad/missing_parent.yaml tests/bad/missing_parent.expected \
 	tests/bad/multileg.yaml tests/bad/multileg.expected \

@@ -119,7 +119,7 @@ bool attack_in_check(const Position *pos, int color)
 }
 
 /* Two royal pieces on one file with nothing between (xiangqi's flying general). */
-static bool royals_face(const Position *pos)
+bool attack_royals_face(const Position *pos)
 {
     const Variant *v = pos->v;
     int sq[2] = { -1, -1 };
@@ -158,8 +158,17 @@ bool attack_left_illegal(Position *pos)
         if (position_royals_at_start(v, pos->side) && !position_royals(pos, pos->side))
             return false;   /* it blew up the other's: that wins at once */
     }
-    if (v->rules.facing_royals_illegal && royals_face(pos))
+    if (v->rules.facing_royals_illegal && attack_royals_face(pos))
         return true;
+    if (v->rules.facing_royals_bikjang && pos->ply > 0 && pos->undo[pos->ply - 1].royals_faced) {
+        /* bikjang: the royals faced each other; passing accepts it (legal
+           even in check, as Fairy-Stockfish has it), any other move must
+           part them */
+        if (pos->undo[pos->ply - 1].move.kind == MOVE_PASS)
+            return false;
+        if (attack_royals_face(pos))
+            return true;
+    }
     return attack_in_check(pos, !pos->side);
 }
 
@@ -178,7 +187,7 @@ bool attack_left_illegal_ignoring(Position *pos, const SquareSet *ignored)
 {
     const Variant *v = pos->v;
     int mover = !pos->side, attacked = 0, royals = 0;
-    if (v->rules.facing_royals_illegal && royals_face(pos))
+    if (v->rules.facing_royals_illegal && attack_royals_face(pos))
         return true;
     for (int i = 0; i < pos->nlist[mover]; i++) {
         int sq = pos->list[mover][i];
@@ -272,6 +281,8 @@ int attack_royal_exposure(const Position *pos, int color, SquareSet *set)
     const Variant *v = pos->v;
     if (!v->royal_types)
         return -1;
+    if (v->rules.facing_royals_bikjang && attack_royals_face(pos))
+        return -1;    /* bikjang: every move that leaves them facing is illegal */
     int royal = -1;
     for (int t = 0; t < v->ntypes; t++)
         if ((v->royal_types >> t & 1) && pos->count[color][t]) {

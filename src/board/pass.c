@@ -33,6 +33,12 @@ void pass_generate(const Position *pos, MoveList *ml)
     m->flags = 0;
 }
 
+bool pass_accepted_bikjang(const Position *pos)
+{
+    return pos->ply >= 1 && pos->undo[pos->ply - 1].move.kind == MOVE_PASS
+        && pos->undo[pos->ply - 1].royals_faced;
+}
+
 bool pass_twice(const Position *pos)
 {
     return pos->ply >= 2 && pos->undo[pos->ply - 1].move.kind == MOVE_PASS

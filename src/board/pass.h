@@ -3,7 +3,8 @@
  * to move, written as the royal piece's move to its own square (e2e2, as
  * Fairy-Stockfish writes it; "@@@@" to XBoard).  A pass is legal only when
  * the side to move is not in check (that test is the one every move
- * gets); two passes in a row end the game.
+ * gets); two passes in a row end the game, and so does a pass that
+ * leaves royals facing each other under the bikjang rule.
  */
 #ifndef PASS_H
 #define PASS_H
@@ -21,5 +22,9 @@ void pass_generate(const Position *pos, MoveList *ml);
 /* Did the last two moves both pass (the game ends)?  Only moves played
  * since the position was set up count. */
 bool pass_twice(const Position *pos);
+
+/* Under facing-royals: bikjang, did the last move pass while the royals
+ * faced each other?  Its player accepted bikjang, and the game ends. */
+bool pass_accepted_bikjang(const Position *pos);
 
 #endif

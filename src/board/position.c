@@ -205,6 +205,7 @@ void position_make(Position *pos, Move m)
     u->hash = pos->hash;
     u->virgin = pos->virgin;
     u->nboom = 0;
+    u->royals_faced = v->rules.facing_royals_bikjang && attack_royals_face(pos);
 
     for (int i = 0; i < pos->ep_count; i++)
         pos->hash ^= zobrist->ep[pos->ep[i]];

@@ -5,12 +5,13 @@
  * outcome into a score):
  *   - immediate results: n-th check, flag region, extinction, bare king
  *     (with the bared side's grace move), a royal blown up, two passes in
- *     a row;
+ *     a row, bikjang accepted by passing;
  *   - no legal move: checkmate, stalemate, stalemate won by material;
  *   - repetition, with perpetual check and perpetual chase judged over
  *     the cycle;
  *   - the move-count rule, with checking moves left out where it says so;
- *   - insufficient material (only royals left).
+ *   - insufficient material (only royals left);
+ *   - the material count that decides what the rules would draw.
  * Outcomes are always for the side to move.
  */
 #ifndef RULES_H
@@ -27,6 +28,16 @@ typedef struct {
 
 /* A win for one side is a loss for the other. */
 Outcome outcome_invert(Outcome o);
+
+/* A player's points under rules.material-count (in tenths), bonus
+ * included: the points of its pieces on the board. */
+int rules_points(const Position *pos, int color);
+
+/* What a draw by rule is for the side to move: a draw, or with
+ * rules.material-count, a win for the side with more points.  Every
+ * rule that would draw (repetition, the move rule, stalemate, two passes,
+ * bikjang, insufficient material) goes through it. */
+Outcome rules_drawn(const Position *pos);
 
 /* ---- the rules one at a time ------------------------------------------- */
 

@@ -7,6 +7,7 @@
  * A rule written as a single value is its short form (`repetition: 3`);
  * `false`, `no`, `off` or `none` switches an inherited rule off.
  */
+#include <math.h>
 #include <string.h>
 
 #include "catalog/regions.h"
@@ -176,6 +177,64 @@ static void read_pass(SchemaContext *c, const TreeNode *n)
         c->v->rules.pass = k == 1 ? PASS_ALWAYS : PASS_NEVER;
 }
 
+/* A number of points from 0 to 1000 in tenths (13, 1.5) into *tenths. */
+static bool read_points(SchemaContext *c, const TreeNode *n, const char *what, int *tenths)
+{
+    double value;
+    if (!schema_want_kind(c, n, TREE_SCALAR, what))
+        return false;
+    if (number_parse_real(n->text, 0, 1000, &value) != NUMBER_OK
+        || fabs(value * 10 - round(value * 10)) > 1e-6) {
+        SCHEMA_ERROR(c, n, "'%s' must be a number of points from 0 to 1000, in tenths at most "
+                     "(got '%s')", what, n->text);
+        return false;
+    }
+    *tenths = (int)lround(value * 10);
+    return true;
+}
+
+/* `material-count`: {points: {ID: number}, bonus: {first, second}}; a game
+ * the rules would draw goes to the side with more points. */
+static void read_material_count(SchemaContext *c, const TreeNode *n)
+{
+    static const char *const keys[] = { "points", "bonus", NULL };
+    static const char *const players[] = { "first", "second", NULL };
+    Rules *r = &c->v->rules;
+    const TreeNode *x;
+
+    r->material_count = false;
+    memset(r->count_points, 0, sizeof r->count_points);
+    memset(r->count_bonus, 0, sizeof r->count_bonus);
+    if (schema_is_off(n))
+        return;
+    if (n->kind != TREE_MAP) {
+        SCHEMA_ERROR(c, n, "'material-count' must be a mapping such as {points: {R: 13, P: 2}, "
+                     "bonus: {second: 1.5}}, found %s", tree_kind_name(n));
+        return;
+    }
+    schema_check_keys(c, n, keys, NULL, "'material-count'");
+    if (!(x = tree_map_get(n, "points"))) {
+        SCHEMA_ERROR(c, n, "'material-count' needs 'points' (piece ID: points)");
+        return;
+    }
+    if (!schema_want_kind(c, x, TREE_MAP, "points"))
+        return;
+    for (int i = 0; i < x->n; i++) {
+        int t = schema_piece_ref(c, x->keys[i], "piece with points");
+        if (t != NO_TYPE)
+            read_points(c, x->vals[i], "points", &r->count_points[t]);
+    }
+    if ((x = tree_map_get(n, "bonus")) && schema_want_kind(c, x, TREE_MAP, "bonus")) {
+        schema_check_keys(c, x, players, NULL, "'bonus'");
+        for (int p = 0; p < 2; p++) {
+            const TreeNode *b = tree_map_get(x, players[p]);
+            if (b)
+                read_points(c, b, "bonus", &r->count_bonus[p]);
+        }
+    }
+    r->material_count = true;
+}
+
 /* One row of `capture-rules`: which attackers may (not) take which
  * victims, or hop over them.  Later rows override earlier ones. */
 static void read_capture_row(SchemaContext *c, const TreeNode *row)
@@ -238,12 +297,13 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
     static const char *const keys[] = {
         "checkmated", "stalemated", "repetition", "move-rule", "bare-king", "extinction",
         "flag", "check-limit", "must-capture", "facing-royals", "royals",
-        "insufficient-material", "en-passant-squares", "explosions", "pass", NULL };
+        "insufficient-material", "en-passant-squares", "explosions", "pass", "material-count",
+        NULL };
     static const char *const reserved[] = {
-        "counting", "material-count", "connect", "checks", "check-evasion",
-        "chasing", "self-capture", "impasse", NULL };
+        "counting", "connect", "checks", "check-evasion", "chasing", "self-capture", "impasse",
+        NULL };
     static const char *const stalemate[] = { "loss", "draw", "win", "material", NULL };
-    static const char *const facing[] = { "allowed", "illegal", NULL };
+    static const char *const facing[] = { "allowed", "illegal", "bikjang", NULL };
     static const char *const royals[] = { "each", "spare", NULL };
     Rules *r = &c->v->rules;
     const TreeNode *x;
@@ -277,8 +337,11 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
     }
     if ((x = tree_map_get(n, "must-capture")))
         schema_bool(c, x, "must-capture", &r->must_capture);
-    if ((x = tree_map_get(n, "facing-royals")))
-        r->facing_royals_illegal = schema_choice(c, x, "facing-royals", facing) == 1;
+    if ((x = tree_map_get(n, "facing-royals"))) {
+        int k = schema_choice(c, x, "facing-royals", facing);
+        r->facing_royals_illegal = k == 1;
+        r->facing_royals_bikjang = k == 2;
+    }
     if ((x = tree_map_get(n, "royals")))
         r->royal_spare = schema_choice(c, x, "royals", royals) == 1;
     if ((x = tree_map_get(n, "insufficient-material")))
@@ -289,4 +352,6 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
         read_explosions(c, x);
     if ((x = tree_map_get(n, "pass")))
         read_pass(c, x);
+    if ((x = tree_map_get(n, "material-count")))
+        read_material_count(c, x);
 }

@@ -162,6 +162,13 @@ typedef struct {
     bool    must_capture;
     PassRule pass;            /* passing; two passes in a row end the game */
     bool    facing_royals_illegal;
+    bool    facing_royals_bikjang; /* royals may be made to face; the other side must
+                                  part them or pass, and passing ends the game */
+    /* material-count: a game the rules would draw goes to the side with more
+       points (janggi): each type's points and each player's bonus, in tenths */
+    bool    material_count;
+    int     count_points[MAX_PIECE_TYPES];
+    int     count_bonus[2];
     bool    royal_spare;      /* several royals: only the last one matters */
     bool    insufficient_material_draw;
     /* added by the variant loader: */

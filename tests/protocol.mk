@@ -3,8 +3,9 @@
 # tests/cli.sh runs the command lines of tests/protocol/cli.t the same way.
 TESTS += tests/protocol.sh tests/cli.sh
 PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking busy clocks edit eof errors game illegal \
+	janggi \
 	handshake longline numbers perpetual ponder setscore skill variants varpath
-PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console eof illegal longline numbers \
+PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console eof illegal janggi longline numbers \
 	search skill
 # Broken variant files the badvariants transcripts load.
 PROTOCOL_BAD_VARIANTS = \

@@ -306,6 +306,10 @@ static bool null_move_allowed(Search *s, int ply)
         return false;
     if (pos->undo[pos->ply - 1].move.kind == MOVE_NULL)
         return false;
+    /* generals facing under bikjang must be parted, like a check answered:
+       passing there is a real move that ends the game */
+    if (pos->v->rules.facing_royals_bikjang && attack_royals_face(pos))
+        return false;
     return eval_has_pieces(s->et, pos, pos->side);
 }
 

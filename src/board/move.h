@@ -20,7 +20,8 @@ typedef enum {
     MOVE_EP,          /* e.p.: victim[0] holds the captured piece's square       */
     MOVE_CASTLE,      /* king from -> to; partner victim[0] -> victim[1]          */
     MOVE_DROP,        /* piece of type `piece` from hand onto `to`                */
-    MOVE_NULL         /* pass                                                     */
+    MOVE_NULL,        /* the search's null move: no move of the game              */
+    MOVE_PASS         /* a pass the rules allow (rules.pass): from = to, see pass.h */
 } MoveKind;
 
 typedef struct {

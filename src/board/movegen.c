@@ -13,6 +13,7 @@
 #include <string.h>
 #include "board/attack.h"
 #include "board/movegen.h"
+#include "board/pass.h"
 
 static inline void push(MoveList *ml, int from, int to, int kind, int piece, int flags)
 {
@@ -78,10 +79,10 @@ static void add_move(const Position *pos, MoveList *ml, int type, int from, int 
 
 /* ---- one piece --------------------------------------------------------- */
 
-static inline bool can_take(const Position *pos, uint8_t victim, uint16_t mode)
+static inline bool can_take(const Position *pos, int type, uint8_t victim, uint16_t mode)
 {
     const PieceType *vt = &pos->v->piece[code_type(victim)];
-    if (!vt->capturable)
+    if (!vt->capturable || (pos->v->no_capture[type] >> code_type(victim) & 1))
         return false;
     if ((mode & XB_MODE_T) && vt->royal)
         return false;
@@ -108,7 +109,8 @@ static bool virgin2_ok(const Position *pos, int type, int sq)
 }
 
 /* Hoppers: the first occupied square is the hurdle; 'p' continues as a
- * slide after it, 'g' lands on the square right behind it. */
+ * slide after it, 'g' lands on the square right behind it.  A hurdle the
+ * capture rules forbid hopping over ends the ray. */
 static void gen_hopper_ray(const Position *pos, MoveList *ml, int type, int from,
                            const XbRay *r, const XbStep *steps, unsigned gen)
 {
@@ -118,6 +120,8 @@ static void gen_hopper_ray(const Position *pos, MoveList *ml, int type, int from
         int to = steps[k].sq;
         uint8_t code = pos->board[to];
         if (!hopped) {
+            if (code != EMPTY && (pos->v->no_hop[type] >> code_type(code) & 1))
+                return;
             if (code != EMPTY)
                 hopped = true;
             continue;
@@ -125,7 +129,7 @@ static void gen_hopper_ray(const Position *pos, MoveList *ml, int type, int from
         if (code == EMPTY) {
             if (r->mode & XB_MODE_M)
                 add_move(pos, ml, type, from, to, 0, gen);
-        } else if (can_take(pos, code, r->mode)) {
+        } else if (can_take(pos, type, code, r->mode)) {
             add_move(pos, ml, type, from, to, 0, gen);
         }
         if (code != EMPTY || grasshopper)
@@ -148,6 +152,8 @@ static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const
             bool occupied = pos->board[s->test] != EMPTY;
             if ((r->flags & XB_RAY_LAME) ? occupied : !occupied)
                 return;
+            if (s->test2 != XB_NO_SQ && pos->board[s->test2] != EMPTY)
+                return;     /* a lame path's second square */
         }
         int to = s->sq;
         uint8_t code = pos->board[to];
@@ -161,7 +167,7 @@ static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const
             }
             continue;
         }
-        if (can_take(pos, code, mode))
+        if (can_take(pos, type, code, mode))
             add_move(pos, ml, type, from, to, 0, gen);
         return;
     }
@@ -206,7 +212,7 @@ static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
     const PieceType *pt = &pos->v->piece[type];
     int first = ml->n;
     gen_table(pos, ml, type, from, &pt->table, gen);
-    if (pt->has_extra && sqset_has(&pt->extra_region[pos->side], from))
+    if (pt->has_extra)      /* only rays its region allows there (variant.h) */
         gen_table(pos, ml, type, from, &pt->extra_table, gen);
     if (pt->confined)
         confine(pos, ml, first, type);
@@ -383,6 +389,8 @@ void movegen_staged(const Position *pos, MoveList *ml, unsigned gen)
         gen_gating(pos, ml, first);
     if ((gen & GEN_QUIET) && pos->v->has_drops)
         gen_drops(pos, ml);
+    if (gen & GEN_QUIET)
+        pass_generate(pos, ml);
 }
 
 /* ---- legal moves ------------------------------------------------------- */

@@ -218,6 +218,7 @@ void position_make(Position *pos, Move m)
     u->nboom = 0;
     if (pos->nnue)      /* the network's accumulators: the primitives note what changes */
         nnue_begin_move(pos->nnue, pos->ply, pos->hash);
+    u->royals_faced = v->rules.facing_royals_bikjang && attack_royals_face(pos);
 
     for (int i = 0; i < pos->ep_count; i++)
         pos->hash ^= zobrist->ep[pos->ep[i]];
@@ -234,6 +235,7 @@ void position_make(Position *pos, Move m)
         make_castle(pos, m);
         break;
     case MOVE_NULL:
+    case MOVE_PASS:
         break;
     case MOVE_EP:
         capture_piece(pos, u, m.victim[0]);
@@ -281,8 +283,9 @@ void position_make(Position *pos, Move m)
     pos->hash ^= zobrist->side;
     /* Whether the move checked is worked out only where a rule needs it:
        n-check counts every check, so it knows at once. */
-    u->gave_check = m.kind == MOVE_NULL ? 0 : GAVE_CHECK_UNKNOWN;
-    if (v->rules.check_limit && m.kind != MOVE_NULL) {
+    bool passed = m.kind == MOVE_NULL || m.kind == MOVE_PASS;   /* the board is as it was */
+    u->gave_check = passed ? 0 : GAVE_CHECK_UNKNOWN;
+    if (v->rules.check_limit && !passed) {
         u->gave_check = attack_in_check(pos, pos->side);
         if (u->gave_check) {
             pos->hash ^= zobrist->checks[us][pos->checks[us] & 15];
@@ -324,6 +327,7 @@ void position_unmake(Position *pos)
         break;
     }
     case MOVE_NULL:
+    case MOVE_PASS:
         break;
     default: {
         if (m.piece) {

@@ -23,6 +23,7 @@ typedef struct {
     bool promo_plus;        /* '+' after the squares (shogi promotion) */
     bool castle_text;       /* O-O or O-O-O */
     bool castle_long;       /* O-O-O */
+    bool pass;              /* @@@@, XBoard's null move */
     bool cecp_ranks;        /* squares numbered as XBoard does (move_text.h) */
 } WrittenMove;
 

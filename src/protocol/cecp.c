@@ -68,6 +68,10 @@ bool cecp_wire_ranks(const Cecp *c)
 void cecp_write_move(const Cecp *c, const Position *pos, Move m, char *buf, size_t size)
 {
     const Variant *v = pos->v;
+    if (m.kind == MOVE_PASS) {
+        snprintf(buf, size, "@@@@");      /* XBoard's null move */
+        return;
+    }
     if (m.kind == MOVE_CASTLE && v->castling.shuffle) {
         bool short_side = var_file(v, m.victim[0]) > var_file(v, m.from);
         snprintf(buf, size, "%s", short_side ? "O-O" : "O-O-O");

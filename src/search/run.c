@@ -94,7 +94,8 @@ void search_setup_rules(Search *s)
     s->must_capture = r->must_capture;
     s->needs_legality = v->royal_types || r->facing_royals_illegal;
     s->has_immediate = r->check_limit || r->flag_pieces || r->extinction || r->explosions
-                    || r->bare_king != OUTCOME_NONE;
+                    || r->bare_king != OUTCOME_NONE || r->pass != PASS_NEVER
+                    || r->facing_royals_bikjang;
     s->material_draws = !v->has_drops
                      && (r->insufficient_material_draw || r->bare_king != OUTCOME_NONE);
     int royals_now = position_royals(s->pos, WHITE) + position_royals(s->pos, BLACK);

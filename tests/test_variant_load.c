@@ -177,9 +177,9 @@ static void test_rules(void)
     CU_ASSERT_EQUAL(__builtin_popcount(v->rules.extinction), 6);
 }
 
-/* The perpetual-chase rule and the pieces' chase settings: xiangqi's as
- * shipped, minixiangqi's soldier (no river) chased anywhere, and the
- * mistakes one can make, each at its place. */
+/* The perpetual-chase rule and the pieces' chase settings: xiangqi's and
+ * xiangqi-axf's as shipped, minixiangqi's soldier (no river) chased
+ * anywhere, and the mistakes one can make, each at its place. */
 static void test_chase_settings(void)
 {
     const Variant *v = varset_find(&builtin, "xiangqi");
@@ -197,6 +197,21 @@ static void test_chase_settings(void)
     CU_ASSERT_TRUE(sqset_has(&v->piece[p].chased_in[BLACK], sq(v, "e5")));
     CU_ASSERT_FALSE(sqset_has(&v->piece[p].chased_in[BLACK], sq(v, "e6")));
     CU_ASSERT_TRUE(sqset_has(&v->piece[r].chased_in[WHITE], sq(v, "e1")));
+    int e = type_of(v, "E"), a = type_of(v, "A");
+    CU_ASSERT_EQUAL(v->piece[e].always_chases, 0u);
+    CU_ASSERT_EQUAL(v->piece[a].always_chases, 0u);
+    /* xiangqi-axf: the AXF rule set, and the elephant and advisor chase
+       a chariot, cannon or horse even when it is protected */
+    v = varset_find(&builtin, "xiangqi-axf");
+    CU_ASSERT_FATAL(v != NULL);
+    uint32_t strong = 1u << r | 1u << c | 1u << h;
+    CU_ASSERT_EQUAL(v->rules.chase_rules, CHASE_RULES_AXF);
+    CU_ASSERT_EQUAL(v->rules.perpetual_chase, OUTCOME_LOSS);
+    CU_ASSERT_EQUAL(v->piece[e].always_chases, strong);
+    CU_ASSERT_EQUAL(v->piece[a].always_chases, strong);
+    CU_ASSERT_EQUAL(v->piece[h].always_chases, 1u << r);
+    CU_ASSERT_EQUAL(v->piece[c].always_chases, 1u << r);
+    CU_ASSERT_FALSE(v->piece[p].chases);
     v = varset_find(&builtin, "minixiangqi");
     CU_ASSERT_FATAL(v != NULL);
     p = type_of(v, "P");

@@ -144,6 +144,71 @@ static const RuleCase cases[] = {
        exchange; it does not chase */
     { "xiangqi", "3k5/9/9/9/9/9/9/1r7/9/R4K3 w - - 0 1",
       "a1b1 b3a3 b1a1 a3b3 a1b1 b3a3 b1a1 a3b3 a1b1", OUTCOME_DRAW, "3-fold repetition" },
+    /* xiangqi-axf: the Asian Xiangqi Federation's rules (its rulebook's
+       rule and diagram numbers; the positions are made up to show each
+       rule, the rulebook's diagrams being pictures).  Where they agree
+       with XBoard's: a chariot chasing an unprotected horse loses (rule
+       23), a protected one it may chase (rule 17, for a cannon), a horse
+       chases a chariot even when it is protected (general rule 6), and an
+       offered exchange is no chase (rule 40) */
+    { "xiangqi-axf", "9/3k5/2h6/5R3/9/9/9/9/9/5K3 b - - 0 1",
+      "d9d10 " XQ_ROOK_CHASES_HORSE " f7f8", OUTCOME_WIN, "perpetual chase" },
+    { "xiangqi-axf", "3k5/9/2h6/2r2R3/9/9/9/9/9/5K3 w - - 0 1", XQ_ROOK_CHASES_HORSE " f7f8",
+      OUTCOME_DRAW, "3-fold repetition" },
+    { "xiangqi-axf", "5k3/9/9/9/9/9/1R7/2hH5/9/R3K4 b - - 0 1", XQ_HORSE_CHASES_ROOK,
+      OUTCOME_WIN, "perpetual chase" },
+    { "xiangqi-axf", "3k5/9/9/9/9/9/9/1r7/9/R4K3 w - - 0 1",
+      "a1b1 b3a3 b1a1 a3b3 a1b1 b3a3 b1a1 a3b3 a1b1", OUTCOME_DRAW, "3-fold repetition" },
+    /* Where they differ (the xiangqi cases are XBoard's rule as chase.c
+       reads it; these games were not played through XBoard).  An
+       elephant (or advisor) chases a chariot, cannon or horse even when
+       it is protected: the horse on d2 steps aside to uncover the
+       elephant's attack on the chariot, and comes back to attack it
+       itself where it fled, protected by the chariot on e8 throughout.
+       XBoard: only the horse's attacks chase, a draw */
+#define XQ_ELEPHANT_UNCOVERED "d2b3 e3e4 b3d2 e4e3 d2b3 e3e4 b3d2 e4e3"
+    { "xiangqi", "3k5/9/4r4/9/9/9/9/4r4/3H5/2E2K3 w - - 0 1", XQ_ELEPHANT_UNCOVERED " d2b3",
+      OUTCOME_DRAW, "3-fold repetition" },
+    { "xiangqi-axf", "3k5/9/4r4/9/9/9/9/4r4/3H5/2E2K3 w - - 0 1", XQ_ELEPHANT_UNCOVERED " d2b3",
+      OUTCOME_WIN, "perpetual chase" },
+    /* A move that takes a piece's protection away chases it, with the
+       pieces that attacked it all along (the rulebook's appendix: "Red
+       keeps moving its pawn to keep the black knight unprotected"): the
+       soldier steps into the file of the chariot that protects the
+       cannon, which flees to the other file, and so on; the chariot on
+       a5 attacks it throughout.  XBoard: no new attack, no chase */
+#define XQ_SOLDIER_BLOCKS "e7f7 f5e5 f7e7 e5f5 e7f7 f5e5 f7e7 e5f5 e7f7"
+    { "xiangqi", "5k3/4rr3/9/4P4/9/R4c3/9/9/9/3K5 w - - 0 1", XQ_SOLDIER_BLOCKS,
+      OUTCOME_DRAW, "3-fold repetition" },
+    { "xiangqi-axf", "5k3/4rr3/9/4P4/9/R4c3/9/9/9/3K5 w - - 0 1", XQ_SOLDIER_BLOCKS,
+      OUTCOME_WIN, "perpetual chase" },
+    /* ...and so does a move that pins the protector (a pinned piece
+       protects nothing, diagrams 83-85): the horse leaves the e-file,
+       where the advisor then may not leave its general's file, so the
+       cannon on f8 is unprotected; the cannon flees to f7, protected by
+       the chariot on c7 until the horse returns to block it */
+#define XQ_HORSE_PINS "e7d5 f8f7 d5e7 f7f8 e7d5 f8f7 d5e7 f7f8 e7d5"
+    { "xiangqi", "4k4/4a4/5c3/2r1H4/9/9/9/9/9/4KR3 w - - 0 1", XQ_HORSE_PINS,
+      OUTCOME_DRAW, "3-fold repetition" },
+    { "xiangqi-axf", "4k4/4a4/5c3/2r1H4/9/9/9/9/9/4KR3 w - - 0 1", XQ_HORSE_PINS,
+      OUTCOME_WIN, "perpetual chase" },
+    /* "One check one chase" is a draw (rule 12, diagram 13): every move
+       of the chariot attacks the unprotected cannon anew, but every other
+       one uncovers the cannon's check as well.  XBoard: a chase */
+#define XQ_CHECK_AND_CHASE "e5a5 a7e7 a5e5 e7a7 e5a5 a7e7 a5e5 e7a7 e5a5"
+    { "xiangqi", "4k4/4a4/9/c8/9/4R4/9/4C4/9/3K5 w - - 0 1", XQ_CHECK_AND_CHASE,
+      OUTCOME_WIN, "perpetual chase" },
+    { "xiangqi-axf", "4k4/4a4/9/c8/9/4R4/9/4C4/9/3K5 w - - 0 1", XQ_CHECK_AND_CHASE,
+      OUTCOME_DRAW, "3-fold repetition" },
+    /* A piece that stays under attack is not chased by more attacks (the
+       appendix's "non-perpetual chase": the victim does not flee): the
+       soldier across the river is attacked by the horse on c5 or, through
+       it on e6, by the cannon.  XBoard: each attack is new, a chase */
+#define XQ_SOLDIER_ATTACKED "c5e6 d10d9 e6c5 d9d10 c5e6 d10d9 e6c5 d9d10 c5e6"
+    { "xiangqi", "3k5/9/4C4/9/9/2H6/4p4/9/9/5K3 w - - 0 1", XQ_SOLDIER_ATTACKED,
+      OUTCOME_WIN, "perpetual chase" },
+    { "xiangqi-axf", "3k5/9/4C4/9/9/2H6/4p4/9/9/5K3 w - - 0 1", XQ_SOLDIER_ATTACKED,
+      OUTCOME_DRAW, "3-fold repetition" },
     /* the move rule; xiangqi leaves checking moves out of the count (the
        search drew at 120 plies whatever the checks) */
     { "chess", "4k3/8/8/8/8/8/3P4/4K2R w - - 99 80", "h1h2", OUTCOME_DRAW, "50-move rule" },
@@ -189,6 +254,8 @@ static const RuleCase culprit_to_move_cases[] = {
     { "xiangqi", "9/3k5/9/9/9/9/9/9/4R4/5K3 b - - 0 1",
       "d9d10 e2d2 d10e10 d2e2 e10d10 e2d2 d10e10 d2e2 e10d10", OUTCOME_LOSS, NULL },
     { "xiangqi", "9/3k5/2h6/5R3/9/9/9/9/9/5K3 b - - 0 1", "d9d10 " XQ_ROOK_CHASES_HORSE,
+      OUTCOME_LOSS, NULL },
+    { "xiangqi-axf", "3k5/9/4r4/9/9/9/4r4/9/3H5/2E2K3 b - - 0 1", "e4e3 " XQ_ELEPHANT_UNCOVERED,
       OUTCOME_LOSS, NULL },
 };
 

@@ -178,9 +178,6 @@ static void test_rules(void)
     CU_ASSERT_EQUAL(__builtin_popcount(v->rules.extinction), 6);
 }
 
-/* The perpetual-chase rule and the pieces' chase settings: xiangqi's as
- * shipped, minixiangqi's soldier (no river) chased anywhere, and the
- * mistakes one can make, each at its place. */
 /* Janggi's rules as settings: passing, bikjang, the material count, the
  * cannon rows, palace diagonals as extra moves kept within the palace. */
 static void test_janggi_settings(void)
@@ -214,6 +211,9 @@ static void test_janggi_settings(void)
     CU_ASSERT_FALSE(v->rules.facing_royals_bikjang);
 }
 
+/* The perpetual-chase rule and the pieces' chase settings: xiangqi's and
+ * xiangqi-axf's as shipped, minixiangqi's soldier (no river) chased
+ * anywhere, and the mistakes one can make, each at its place. */
 static void test_chase_settings(void)
 {
     const Variant *v = varset_find(&builtin, "xiangqi");
@@ -231,6 +231,21 @@ static void test_chase_settings(void)
     CU_ASSERT_TRUE(sqset_has(&v->piece[p].chased_in[BLACK], sq(v, "e5")));
     CU_ASSERT_FALSE(sqset_has(&v->piece[p].chased_in[BLACK], sq(v, "e6")));
     CU_ASSERT_TRUE(sqset_has(&v->piece[r].chased_in[WHITE], sq(v, "e1")));
+    int e = type_of(v, "E"), a = type_of(v, "A");
+    CU_ASSERT_EQUAL(v->piece[e].always_chases, 0u);
+    CU_ASSERT_EQUAL(v->piece[a].always_chases, 0u);
+    /* xiangqi-axf: the AXF rule set, and the elephant and advisor chase
+       a chariot, cannon or horse even when it is protected */
+    v = varset_find(&builtin, "xiangqi-axf");
+    CU_ASSERT_FATAL(v != NULL);
+    uint32_t strong = 1u << r | 1u << c | 1u << h;
+    CU_ASSERT_EQUAL(v->rules.chase_rules, CHASE_RULES_AXF);
+    CU_ASSERT_EQUAL(v->rules.perpetual_chase, OUTCOME_LOSS);
+    CU_ASSERT_EQUAL(v->piece[e].always_chases, strong);
+    CU_ASSERT_EQUAL(v->piece[a].always_chases, strong);
+    CU_ASSERT_EQUAL(v->piece[h].always_chases, 1u << r);
+    CU_ASSERT_EQUAL(v->piece[c].always_chases, 1u << r);
+    CU_ASSERT_FALSE(v->piece[p].chases);
     v = varset_find(&builtin, "minixiangqi");
     CU_ASSERT_FATAL(v != NULL);
     p = type_of(v, "P");
@@ -250,14 +265,14 @@ static void test_chase_settings(void)
     free(msgs);
 
     errors = load_text(&set, "name: q\nextends: xiangqi\n"
-                       "rules: {repetition: {perpetual-chase: lose, chase-rules: axf}}\n"
+                       "rules: {repetition: {perpetual-chase: lose, chase-rules: afx}}\n"
                        "pieces:\n"
                        "  R: {chase: {always: [Z], chased-in: river, chases: maybe, by: [H]}}\n"
                        "  H: {chase: yes}\n", &msgs);
     CU_ASSERT_EQUAL(errors, 7);
     CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:3:39: error:"));   /* lose */
-    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:3:58: error:"));   /* axf */
-    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "xboard"));                /* the choices */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:3:58: error:"));   /* afx */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "xboard, axf"));           /* the choices */
     CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:5:"));             /* R's chase */
     CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "'by'"));
     CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:6:"));             /* H's chase */

@@ -61,7 +61,7 @@ dist_variants_DATA = \
 	variants/gorogoro.yaml variants/judkins.yaml variants/torishogi.yaml \
 	variants/spartan.yaml variants/manchu.yaml variants/ai-wok.yaml \
 	variants/breakthrough.yaml variants/clobber.yaml variants/clobber10.yaml \
-	variants/janggi.yaml
+	variants/janggi.yaml variants/xiangqi-axf.yaml
 
 # A build-machine tool (it only reads and writes text files).
 noinst_PROGRAMS += src/catalog/embed_variants

@@ -18,7 +18,7 @@ static void read_repetition(SchemaContext *c, const TreeNode *n)
     static const char *const keys[] = {
         "count", "result", "perpetual-check", "perpetual-chase", "chase-rules", NULL };
     static const char *const reserved[] = { "result-for", NULL };
-    static const char *const chase_rules[] = { "xboard", NULL };
+    static const char *const chase_rules[] = { "xboard", "axf", NULL };
     Rules *r = &c->v->rules;
     const TreeNode *x;
 

@@ -36,8 +36,9 @@ static inline bool sqset_empty(const SquareSet *s) { return !(s->w[0] | s->w[1] 
 /* Outcome for the player a rule names ("the mated player loses"). */
 typedef enum { OUTCOME_NONE = 0, OUTCOME_LOSS, OUTCOME_DRAW, OUTCOME_WIN } Outcome;
 
-/* Which rule set says what a perpetual chase is. */
-typedef enum { CHASE_RULES_XBOARD = 0 } ChaseRules;
+/* Which rule set says what a perpetual chase is (board/chase.c): XBoard
+   4.9.1's, or the Asian Xiangqi Federation's as far as it is written down. */
+typedef enum { CHASE_RULES_XBOARD = 0, CHASE_RULES_AXF } ChaseRules;
 
 typedef enum { PROMO_WHEN_IMMOBILE = 0, PROMO_ALWAYS, PROMO_NEVER } PromoMandatory;
 

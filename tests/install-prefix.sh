@@ -29,6 +29,18 @@ else
     fail=1
 fi
 
+# The shipped network is found by name (XDG_DATA_HOME pointed elsewhere so
+# that a user's own network cannot stand in for it).
+printf 'uci\nsetoption name UCI_Variant value xiangqi\nisready\nquit\n' \
+    | XDG_DATA_HOME="$new/none" "$new/bin/menagerie" > "$new.uci" 2>&1
+if grep -q "^info string NNUE evaluation from $new/share/menagerie/variants/xiangqi.nnue " "$new.uci"; then
+    say "ok: the installed program plays xiangqi with its shipped network"
+else
+    say "FAIL: the installed program does not load $new/share/menagerie/variants/xiangqi.nnue:"
+    grep '^info string' "$new.uci"
+    fail=1
+fi
+
 for page in "$new"/share/man/man*/*; do
     if grep -n -e 'PKGDATADIR' -e '\$(datadir)' "$page"; then
         say "FAIL: $page keeps the placeholders above"
@@ -44,7 +56,7 @@ else
 fi
 
 $make uninstall prefix="$new" > "$new.log" 2>&1 || { cat "$new.log"; fail=1; }
-rm -rf "$new" "$new.log" "$new.list"
+rm -rf "$new" "$new.log" "$new.list" "$new.uci"
 # the build again for the configured prefix
 $make all > /dev/null || fail=1
 [ $fail -eq 0 ] && say "PASS"

@@ -63,6 +63,12 @@ dist_variants_DATA = \
 	variants/breakthrough.yaml variants/clobber.yaml variants/clobber10.yaml \
 	variants/janggi.yaml variants/xiangqi-axf.yaml
 
+# Networks (menagerie(6), NEURAL EVALUATION), found by variant name in the
+# installed variants directory; each shipped only after winning an SPRT
+# against the variant's classical evaluation.
+netsdir = $(variantsdir)
+dist_nets_DATA = variants/xiangqi.nnue
+
 # A build-machine tool (it only reads and writes text files).
 noinst_PROGRAMS += src/catalog/embed_variants
 src_catalog_embed_variants_SOURCES = src/catalog/embed_variants.c

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "board/attack.h"
+#include "board/multileg.h"
 
 /* Can the piece of `type`/`color` on `from` capture on `target` via table t? */
 static bool table_attacks(const Position *pos, const XbTable *t, int color, int from, int target)
@@ -52,11 +53,13 @@ bool attack_from(const Position *pos, int from, int target)
     if (!sqset_has(&v->reach[(type * 2 + by) * (v->files * v->ranks) + from], target))
         return false;
     const PieceType *pt = &v->piece[type];
-    if (pt->confined && !sqset_has(&pt->allowed[by], target))
-        return false;   /* it may never go there, so it cannot capture there */
-    return table_attacks(pos, &pt->table, by, from, target)
-        || (pt->has_extra && sqset_has(&pt->extra_region[by], from)
-            && table_attacks(pos, &pt->extra_table, by, from, target));
+    /* (a confined piece may never go there, so it cannot capture there) */
+    if ((!pt->confined || sqset_has(&pt->allowed[by], target))
+        && (table_attacks(pos, &pt->table, by, from, target)
+            || (pt->has_extra && sqset_has(&pt->extra_region[by], from)
+                && table_attacks(pos, &pt->extra_table, by, from, target))))
+        return true;
+    return pt->has_multileg && multileg_takes(pos, from, target);
 }
 
 bool attack_square(const Position *pos, int sq, int by)
@@ -273,6 +276,11 @@ int attack_royal_exposure(const Position *pos, int color, SquareSet *set)
         }
     if (royal < 0)
         return -1;
+    /* multi-leg paths bend and take victims: no shortcut against them */
+    if (v->has_multileg)
+        for (int i = 0; i < pos->nlist[!color]; i++)
+            if (v->piece[code_type(pos->board[pos->list[!color][i]])].has_multileg)
+                return -1;
     uint8_t code = piece_code(royal, color);
     for (int i = 0; i < pos->nlist[color]; i++) {
         int sq = pos->list[color][i];
@@ -297,6 +305,23 @@ static void add_reach(SquareSet *set, const XbTable *t, int color, int from)
     }
 }
 
+/* Where the multi-leg moves of a piece on `from` could take something:
+ * as a locust victim or where they end. */
+static int add_multileg_reach(SquareSet *set, const Variant *v, const PieceType *pt, int color,
+                              int from)
+{
+    uint8_t marks[MAX_SQUARES];
+    memset(marks, 0, sizeof marks);
+    if (multileg_reach(v, &pt->moves, &pt->table, color, from, marks) < 0)
+        return -1;
+    if (pt->has_extra && multileg_reach(v, &pt->extra_moves, &pt->extra_table, color, from, marks) < 0)
+        return -1;
+    for (int sq = 0; sq < v->files * v->ranks; sq++)
+        if (marks[sq] & (LEG_REACH_CAPTURE | LEG_REACH_VICTIM))
+            sqset_add(set, sq);
+    return 0;
+}
+
 int attack_prepare_variant(Variant *v)
 {
     int nsq = v->files * v->ranks;
@@ -311,6 +336,9 @@ int attack_prepare_variant(Variant *v)
                 add_reach(set, &pt->table, c, from);
                 if (pt->has_extra)
                     add_reach(set, &pt->extra_table, c, from);
+                if (pt->has_multileg && !v->geom.hole[from]
+                    && add_multileg_reach(set, v, pt, c, from) < 0)
+                    return -1;
             }
     }
     return 0;

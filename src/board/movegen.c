@@ -13,6 +13,7 @@
 #include <string.h>
 #include "board/attack.h"
 #include "board/movegen.h"
+#include "board/multileg.h"
 
 static inline void push(MoveList *ml, int from, int to, int kind, int piece, int flags)
 {
@@ -40,13 +41,13 @@ static bool promotion_target_available(const Position *pos, const PieceType *tar
 }
 
 /* Add the move from->to of type `type`, expanded into its promotion
- * choices; the plain move is kept unless promotion is mandatory. */
-static void add_move(const Position *pos, MoveList *ml, int type, int from, int to, int flags,
-                     unsigned gen)
+ * choices; the plain move is kept unless promotion is mandatory.  A
+ * capture is generated with GEN_NOISY, the rest with GEN_QUIET. */
+static inline void add_move_as(const Position *pos, MoveList *ml, int type, int from, int to,
+                               int flags, unsigned gen, bool capture)
 {
     const PieceType *pt = &pos->v->piece[type];
     int color = pos->side;
-    bool capture = pos->board[to] != EMPTY;
     if (!pt->can_promote) {
         if (gen & (capture ? GEN_NOISY : GEN_QUIET))
             push(ml, from, to, MOVE_NORMAL, 0, flags);
@@ -74,6 +75,12 @@ static void add_move(const Position *pos, MoveList *ml, int type, int from, int 
     }
     if (!forced && (gen & (capture ? GEN_NOISY : GEN_QUIET)))
         push(ml, from, to, MOVE_NORMAL, 0, flags);
+}
+
+static inline void add_move(const Position *pos, MoveList *ml, int type, int from, int to,
+                            int flags, unsigned gen)
+{
+    add_move_as(pos, ml, type, from, to, flags, gen, pos->board[to] != EMPTY);
 }
 
 /* ---- one piece --------------------------------------------------------- */
@@ -189,6 +196,76 @@ static void gen_table(const Position *pos, MoveList *ml, int type, int from, con
     }
 }
 
+/* ---- multi-leg moves (board/multileg.h) ---------------------------------- */
+
+/* The piece's moves are gathered from ml->m[first] on; a multi-leg move
+ * found again by another path, or equal to a one-leg move, is added once. */
+typedef struct {
+    const Position *pos;
+    MoveList *ml;
+    int type, from, first;
+    unsigned gen;
+    SquareSet plain;        /* targets of moves without victims added so far */
+    bool passed;            /* a pass was added */
+} LegSink;
+
+static bool victim_move_known(const LegSink *s, const LegMove *lm)
+{
+    for (int i = s->first; i < s->ml->n; i++) {
+        const Move *m = &s->ml->m[i];
+        if (m->nvictims == lm->nvictims && m->to == lm->to && m->victim[0] == lm->victim[0]
+            && (lm->nvictims < 2 || m->victim[1] == lm->victim[1]))
+            return true;
+    }
+    return false;
+}
+
+static bool add_leg_move(void *ctx, const LegMove *lm)
+{
+    LegSink *s = ctx;
+    MoveList *ml = s->ml;
+    if (lm->nvictims == 0) {
+        if (lm->to == s->from) {
+            if (!s->passed && (s->gen & GEN_QUIET)) {
+                push(ml, s->from, s->from, MOVE_PASS, 0, 0);
+                ml->m[ml->n - 1].victim[0] = lm->turn;
+            }
+            s->passed = true;
+        } else if (!sqset_has(&s->plain, lm->to)) {
+            sqset_add(&s->plain, lm->to);
+            add_move(s->pos, ml, s->type, s->from, lm->to, 0, s->gen);
+        }
+        return false;
+    }
+    if (victim_move_known(s, lm))
+        return false;
+    int added = ml->n;
+    add_move_as(s->pos, ml, s->type, s->from, lm->to, 0, s->gen, true);
+    for (; added < ml->n; added++) {
+        Move *m = &ml->m[added];
+        m->nvictims = lm->nvictims;
+        m->victim[0] = lm->victim[0];
+        m->victim[1] = lm->nvictims > 1 ? lm->victim[1] : 0;
+    }
+    return false;
+}
+
+/* The multi-leg moves of the piece on `from`, after its one-leg moves
+ * (ml->m[first..]), which they must not repeat.  Kept out of line: the
+ * generator's loop must not pay for it in variants without such pieces. */
+static __attribute__((noinline)) void gen_multileg(const Position *pos, MoveList *ml, int type, int from, int first,
+                         unsigned gen)
+{
+    const PieceType *pt = &pos->v->piece[type];
+    LegSink s = { pos, ml, type, from, first, gen, { { 0 } }, false };
+    for (int i = first; i < ml->n; i++)
+        if (ml->m[i].kind == MOVE_NORMAL)
+            sqset_add(&s.plain, ml->m[i].to);
+    multileg_walk(pos, from, &pt->moves, &pt->table, -1, add_leg_move, &s);
+    if (pt->has_extra && sqset_has(&pt->extra_region[pos->side], from))
+        multileg_walk(pos, from, &pt->extra_moves, &pt->extra_table, -1, add_leg_move, &s);
+}
+
 /* Remove moves whose destination the piece may not stand on (palace, river). */
 static void confine(const Position *pos, MoveList *ml, int first, int type)
 {
@@ -208,6 +285,8 @@ static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
     gen_table(pos, ml, type, from, &pt->table, gen);
     if (pt->has_extra && sqset_has(&pt->extra_region[pos->side], from))
         gen_table(pos, ml, type, from, &pt->extra_table, gen);
+    if (pt->has_multileg)
+        gen_multileg(pos, ml, type, from, first, gen);
     if (pt->confined)
         confine(pos, ml, first, type);
 }
@@ -411,7 +490,7 @@ bool movegen_drop_mates(Position *pos)
 /* Can move m be accepted without making it? */
 static inline bool surely_legal(const SquareSet *sensitive, int king, Move m)
 {
-    if (m.kind == MOVE_CASTLE || m.from == king)
+    if (m.kind == MOVE_CASTLE || m.from == king || m.nvictims)
         return false;
     if (m.kind == MOVE_EP && sqset_has(sensitive, m.victim[0]))
         return false;

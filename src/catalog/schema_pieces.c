@@ -86,6 +86,23 @@ static void declare_pieces(SchemaContext *c, TreeNode *pieces)
     }
 }
 
+/* Index of `letter` among the prefixes of the last leg of the group that
+ * starts at text[start] (the letters between its last 'a' and its atom),
+ * or `start` when it is not there. */
+static int last_leg_letter(const char *text, int start, char letter)
+{
+    int atom = start, leg = start;
+    while (text[atom] && !isupper((unsigned char)text[atom])) {
+        if (text[atom] == 'a')
+            leg = atom + 1;
+        atom++;
+    }
+    for (int i = leg; i < atom; i++)
+        if (text[i] == letter)
+            return i;
+    return start;
+}
+
 static bool read_betza(SchemaContext *c, const TreeNode *n, char *text_out, XbPiece *out,
                        const char *id)
 {
@@ -109,11 +126,10 @@ static bool read_betza(SchemaContext *c, const TreeNode *n, char *text_out, XbPi
     for (int g = 0; g < out->ngroups; g++) {
         const XbGroup *grp = &out->group[g];
         int start = grp->column > 0 ? grp->column - 1 : 0;
-        if (grp->nlegs > 1) {
-            const char *a = strchr(text + start, 'a');
-            int at = a ? (int)(a - text) : start;
+        if (grp->nlegs > 1 && (grp->leg[grp->nlegs - 1].written & XB_MODE_E)) {
+            int at = last_leg_letter(text, start, 'e');
             diag_error(c->diag, n->file, n->line, tree_scalar_column(n, at),
-                       "XBetza multi-leg moves ('a') are not supported yet");
+                       "en passant ('e') on the last leg of a multi-leg move is not supported");
             return false;
         }
         if (grp->atom == 'O') {

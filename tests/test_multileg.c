@@ -20,6 +20,7 @@
 #include "board/zobrist.h"
 #include "catalog/variant_load.h"
 #include "notation/fen.h"
+#include "notation/move_text.h"
 #include "cunit_run.h"
 
 static char srcdir[512] = ".";
@@ -644,6 +645,118 @@ static void test_locust_check(void)
     CU_ASSERT(!attack_in_check(pos, BLACK));
 }
 
+/* ---- notation --------------------------------------------------------------- */
+
+/* Every legal move of random positions reads back from its own text. */
+static void test_notation_round_trip(void)
+{
+    const Variant *v = varset_find(&zoo, "mlzoo");
+    MoveList *ml = malloc(sizeof *ml);
+    int failures = 0, legs = 0;
+    for (int i = 0, n = 0; i < 8000 && n < 400 && failures < 5; i++) {
+        if (!random_position(v, 15 + (int)(rnd() % 30)))
+            continue;
+        n++;
+        rules_legal_moves(pos, ml);
+        for (int k = 0; k < ml->n; k++)
+            for (int cecp = 0; cecp < 2; cecp++) {
+                char text[48], why[160];
+                Move m;
+                move_to_string(pos, ml->m[k], cecp, text, sizeof text);
+                legs += strchr(text, ',') != NULL;
+                bool ok = move_parse(pos, text, cecp, &m, why, sizeof why)
+                       && move_equal(m, ml->m[k]);
+                if (!ok && failures++ < 5)
+                    fprintf(stderr, "\n    '%s' does not read back (%s)\n", text, why);
+            }
+    }
+    free(ml);
+    CU_ASSERT_EQUAL(failures, 0);
+    if (legs <= 1000)
+        fprintf(stderr, "\n    only %d moves written with legs\n", legs);
+    CU_ASSERT(legs > 1000);
+}
+
+/* The text `text` is the legal move written `as` (NULL: refused, the
+ * reason containing `reason`). */
+static void check_parse(const char *text, const char *as, const char *reason)
+{
+    Move m;
+    char why[200] = "", out[48] = "";
+    bool ok = move_parse(pos, text, false, &m, why, sizeof why);
+    if (ok)
+        move_to_string(pos, m, false, out, sizeof out);
+    bool good = as ? ok && !strcmp(out, as) : !ok && strstr(why, reason);
+    if (!good)
+        fprintf(stderr, "\n    '%s': %s '%s'\n", text, ok ? "read as" : "refused:", ok ? out : why);
+    CU_ASSERT(good);
+}
+
+static void test_notation_cases(void)
+{
+    const Variant *v = varset_find(&zoo, "mlzoo");
+    char err[200];
+    /* a lion on e4 between enemies on d5 and f5; the king far away */
+    CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, "*8*/6k3/10/10/3n1n4/4L5/10/10/10/*3K4* w - - 0 1",
+                                           err, sizeof err), 0);
+    check_parse("e5e6,e6f7", "e5f7", NULL);                 /* merged: e6 is empty */
+    check_parse("e5f6,f6g7", "e5f6,f6g7", NULL);            /* takes f6 */
+    check_parse("e5h8", NULL, "cannot move");
+    check_parse("e5d6,d6c7", "e5d6,d6c7", NULL);            /* takes d6 on the way */
+    check_parse("e5c7;d6", "e5d6,d6c7", NULL);              /* XBoard's own record */
+    check_parse("e5e6,e6e5", "e5e6,e6e5", NULL);            /* a pass */
+    check_parse("e5e5", "e5e6,e6e5", NULL);
+    check_parse("e5d5,d5e5", "e5e6,e6e5", NULL);
+    check_parse("e5d6,d6e5", NULL, "cannot go to d6 and come back");
+    check_parse("e5d6,d7c7", NULL, "the legs do not join");
+    check_parse("e5d6,d6d7,d7c7,c7b7", NULL, "more than three legs");
+    check_parse("e5d6,", NULL, "leg 2 is not two squares");
+    check_parse("e5c7;", NULL, "no kill square");
+    /* e5-e7 goes straight (D) or through a victim: the plain move is the leap */
+    check_parse("e5e7", "e5e7", NULL);
+    check_parse("e5d6,d6e7", "e5d6,d6e7", NULL);
+    check_parse("e5f6,f6e7", "e5f6,f6e7", NULL);
+    check_parse("e5e6,e6e7", "e5e7", NULL);
+    /* the checker takes d6 only by jumping on to e7 */
+    CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, "*8*/6k3/10/10/4n5/3C6/10/10/10/*3K4* w - - 0 1",
+                                           err, sizeof err), 0);
+    check_parse("d5f7", NULL, "takes on its way from d5 to f7; write the legs, as d5e6,e6f7");
+    check_parse("d5e6,e6f7", "d5e6,e6f7", NULL);
+    check_parse("d5f7;e6", "d5e6,e6f7", NULL);
+    /* two ways through different victims to one square: ambiguous */
+    CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, "*8*/6k3/10/10/3n1n4/4L5/10/10/10/*3K4* w - - 0 1",
+                                           err, sizeof err), 0);
+    check_parse("e5e6,e6e5", "e5e6,e6e5", NULL);
+    /* the double capturer: two victims, XBoard's kill squares last-chosen first */
+    CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, "*8*/6k3/10/3n6/3n6/3D6/10/10/10/*3K4* w - - 0 1",
+                                           err, sizeof err), 0);
+    check_parse("d5d6,d6d7,d7d8", "d5d6,d6d7,d7d8", NULL);
+    check_parse("d5d8;d7d6", "d5d6,d6d7,d7d8", NULL);
+    check_parse("d5d8;d6d7", NULL, "does not take that way");
+    check_parse("d5d8", NULL, "takes on its way");
+}
+
+/* Two victims that a plain move cannot tell apart: "ambiguous". */
+static void test_notation_ambiguous(void)
+{
+    const Variant *v = varset_find(&zoo, "mlzoo");
+    char err[200];
+    /* the lion on e5 reaches d7 by taking d6 or e6 on its way; d7 is
+       not a direct leap from e5 when... it is (N): so ask for c7, which
+       it reaches only through d6 */
+    CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, "*8*/6k3/10/10/3nn5/4L5/10/10/10/*3K4* w - - 0 1",
+                                           err, sizeof err), 0);
+    check_parse("e5d7", "e5d7", NULL);
+    Move m;
+    char why[200];
+    /* e5 -> d6x -> d7 and e5 -> e6x -> d7 are two moves besides the leap;
+       e5 -> e6x -> e7 and e5 -> d6x -> e7 too, but e7 is also a D leap.
+       f7 is reached through e6 only; c7 through d6 only */
+    CU_ASSERT(!move_parse(pos, "e5e5", false, &m, why, sizeof why) || m.kind == MOVE_PASS);
+    check_parse("e5d6,d6d7", "e5d6,d6d7", NULL);
+    check_parse("e5e6,e6d7", "e5e6,e6d7", NULL);
+}
+
 int main(int argc, char **argv)
 {
     const char *env = getenv("top_srcdir");
@@ -666,6 +779,9 @@ int main(int argc, char **argv)
     CU_add_test(s, "attacks against the library", test_attacks);
     CU_add_test(s, "make/unmake with victims and passes", test_make_unmake);
     CU_add_test(s, "a locust capture of the king is check", test_locust_check);
+    CU_add_test(s, "notation: every move reads back", test_notation_round_trip);
+    CU_add_test(s, "notation: legs, kill squares, errors", test_notation_cases);
+    CU_add_test(s, "notation: moves that differ by victims", test_notation_ambiguous);
     int status = cunit_run_registry();
     varset_free(&zoo);
     free(pos);

@@ -6,7 +6,9 @@
  *  - on random positions of test variants holding every kind of
  *    multi-leg piece, each piece's moves equal xb_generate's, the attack
  *    test agrees with them, and make/unmake keep board, hands and hash;
- *  - a locust capture of the king is check, as XBoard's CheckTest has it.
+ *  - a locust capture of the king is check, as XBoard's CheckTest has it;
+ *  - moves written leg by leg read back, and the errors of wrong ones;
+ *  - the perft positions of the shipped multi-leg variants, node by node.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -645,6 +647,80 @@ static void test_locust_check(void)
     CU_ASSERT(!attack_in_check(pos, BLACK));
 }
 
+/* ---- the shipped variants' perft trees ------------------------------------- */
+
+static VariantSet builtin;
+
+static long tree_checks(int depth, int *failures)
+{
+    long n = 0;
+    for (int k = 0; k < pos->nlist[pos->side] && *failures < 5; k++) {
+        int from = pos->list[pos->side][k];
+        const PieceType *pt = &pos->v->piece[code_type(pos->board[from])];
+        if (!pt->has_multileg)
+            continue;
+        n++;
+        if (!same_as_library(pos, from, "perft tree"))
+            (*failures)++;
+    }
+    if (depth == 0)
+        return n;
+    MoveList *ml = malloc(sizeof *ml);
+    rules_legal_moves(pos, ml);
+    for (int i = 0; i < ml->n && *failures < 5; i++) {
+        position_make(pos, ml->m[i]);
+        n += tree_checks(depth - 1, failures);
+        position_unmake(pos);
+    }
+    free(ml);
+    return n;
+}
+
+/* Every position of the variant's perft file (tests/data/perft/NAME.perft)
+ * and its tree to depth 3.  Returns the positions. */
+static int check_perft_file(const Variant *v, int *failures)
+{
+    char path[700], line[1024];
+    snprintf(path, sizeof path, "%s/tests/data/perft/%s.perft", srcdir, v->name);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    int n = 0;
+    while (fgets(line, sizeof line, f) && *failures < 5) {
+        if (strncmp(line, "fen ", 4) != 0)
+            continue;
+        line[strcspn(line, "\r\n")] = 0;
+        char err[200];
+        CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, line + 4, err, sizeof err), 0);
+        long checked = tree_checks(3, failures);
+        CU_ASSERT(checked > 100);
+        n++;
+    }
+    fclose(f);
+    return n;
+}
+
+/* The shipped multi-leg variants: their perft positions, node by node to
+ * depth 3, give the library's moves for every multi-leg piece (the
+ * counts in the perft files rest on this). */
+static void test_shipped_trees(void)
+{
+    int shipped = 0;
+    for (int i = 0; i < builtin.count; i++) {
+        const Variant *v = builtin.items[i];
+        if (!v->has_multileg)
+            continue;
+        shipped++;
+        int failures = 0;
+        int positions = check_perft_file(v, &failures);
+        if (positions == 0)
+            fprintf(stderr, "\n    %s: no tests/data/perft/%s.perft\n", v->name, v->name);
+        CU_ASSERT(positions >= 4);
+        CU_ASSERT_EQUAL(failures, 0);
+    }
+    CU_ASSERT(shipped >= 1);
+}
+
 /* ---- notation --------------------------------------------------------------- */
 
 /* Every legal move of random positions reads back from its own text. */
@@ -767,9 +843,10 @@ int main(int argc, char **argv)
     zobrist_init();
     pos = malloc(sizeof *pos);
     varset_init(&zoo);
+    varset_init(&builtin);
     char path[700];
     snprintf(path, sizeof path, "%s/tests/data/multileg/zoo.yaml", srcdir);
-    if (varset_load_path(&zoo, path, stderr, "") != 0)
+    if (varset_load_path(&zoo, path, stderr, "") != 0 || varset_load_builtin(&builtin, stderr, "") != 0)
         return 1;
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 2;
@@ -782,8 +859,10 @@ int main(int argc, char **argv)
     CU_add_test(s, "notation: every move reads back", test_notation_round_trip);
     CU_add_test(s, "notation: legs, kill squares, errors", test_notation_cases);
     CU_add_test(s, "notation: moves that differ by victims", test_notation_ambiguous);
+    CU_add_test(s, "shipped multi-leg variants, node by node", test_shipped_trees);
     int status = cunit_run_registry();
     varset_free(&zoo);
+    varset_free(&builtin);
     free(pos);
     return status;
 }

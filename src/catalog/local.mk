@@ -58,7 +58,8 @@ dist_variants_DATA = \
 	variants/modern.yaml variants/centaur.yaml variants/shako.yaml \
 	variants/gorogoro.yaml variants/judkins.yaml variants/torishogi.yaml \
 	variants/spartan.yaml variants/manchu.yaml variants/ai-wok.yaml \
-	variants/breakthrough.yaml variants/clobber.yaml variants/clobber10.yaml
+	variants/breakthrough.yaml variants/clobber.yaml variants/clobber10.yaml \
+	variants/lionchess.yaml
 
 # A build-machine tool (it only reads and writes text files).
 noinst_PROGRAMS += src/catalog/embed_variants

@@ -305,21 +305,24 @@ static void add_reach(SquareSet *set, const XbTable *t, int color, int from)
     }
 }
 
-/* Where the multi-leg moves of a piece on `from` could take something:
- * as a locust victim or where they end. */
-static int add_multileg_reach(SquareSet *set, const Variant *v, const PieceType *pt, int color,
-                              int from)
+/* Where the multi-leg moves of a piece of type pt and colour `color`
+ * could take something, from every square: as a locust victim or where
+ * they end. */
+static int add_multileg_reach(Variant *v, const PieceType *pt, int t, int color)
 {
-    uint8_t marks[MAX_SQUARES];
-    memset(marks, 0, sizeof marks);
-    if (multileg_reach(v, &pt->moves, &pt->table, color, from, marks) < 0)
+    int nsq = v->files * v->ranks;
+    LegReach *reach = calloc((size_t)nsq, sizeof *reach);
+    if (!reach)
         return -1;
-    if (pt->has_extra && multileg_reach(v, &pt->extra_moves, &pt->extra_table, color, from, marks) < 0)
-        return -1;
-    for (int sq = 0; sq < v->files * v->ranks; sq++)
-        if (marks[sq] & (LEG_REACH_CAPTURE | LEG_REACH_VICTIM))
-            sqset_add(set, sq);
-    return 0;
+    int rc = multileg_reach(v, &pt->moves, &pt->table, color, reach);
+    if (rc == 0 && pt->has_extra)
+        rc = multileg_reach(v, &pt->extra_moves, &pt->extra_table, color, reach);
+    for (int from = 0; from < nsq && rc == 0; from++)
+        for (int sq = 0; sq < nsq; sq++)
+            if (reach[from].marks[sq] & (LEG_REACH_CAPTURE | LEG_REACH_VICTIM))
+                sqset_add(&v->reach[(t * 2 + color) * nsq + from], sq);
+    free(reach);
+    return rc;
 }
 
 int attack_prepare_variant(Variant *v)
@@ -336,10 +339,10 @@ int attack_prepare_variant(Variant *v)
                 add_reach(set, &pt->table, c, from);
                 if (pt->has_extra)
                     add_reach(set, &pt->extra_table, c, from);
-                if (pt->has_multileg && !v->geom.hole[from]
-                    && add_multileg_reach(set, v, pt, c, from) < 0)
-                    return -1;
             }
+        for (int c = 0; c < 2; c++)
+            if (pt->has_multileg && add_multileg_reach(v, pt, t, c) < 0)
+                return -1;
     }
     return 0;
 }

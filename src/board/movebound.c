@@ -69,6 +69,7 @@ typedef struct {
     long *from_moves;      /* [square]: most moves of any one piece from there */
     long *crooked;         /* [square]: most moves of one piece along crooked rays */
     long *plain;           /* [square]: most multi-leg moves without victims of one piece */
+    LegReach *legs;        /* [square]: what the multi-leg moves of the type at hand could do */
     bool oom;
 } MoveBound;
 
@@ -138,25 +139,25 @@ static int most_choices(const PieceType *pt)
 }
 
 /* The multi-leg moves with victims of the piece of type pt on `from`
- * (-1: no memory); *plain gets those without. */
+ * (b->legs holds what they could do); *plain gets those without. */
 static long multileg_moves(const MoveBound *b, const PieceType *pt, int from, long *plain)
 {
-    const XbTable *tables[2];
-    const XbPiece *pieces[2] = { &pt->moves, &pt->extra_moves };
-    uint8_t marks[MAX_SQUARES];
-    memset(marks, 0, sizeof marks);
-    long moves = 0;
-    for (int i = 0, n = piece_tables(pt, tables); i < n; i++) {
-        long victims = multileg_reach(b->v, pieces[i], tables[i], b->color, from, marks);
-        if (victims < 0)
-            return -1;
-        moves += victims * most_choices(pt);
-    }
+    const LegReach *r = &b->legs[from];
     *plain = 0;
     for (int sq = 0; sq < b->nsq; sq++)
-        if (marks[sq] & (LEG_REACH_QUIET | LEG_REACH_CAPTURE))
+        if (r->marks[sq] & (LEG_REACH_QUIET | LEG_REACH_CAPTURE))
             *plain += step_moves(pt, b->color, from, sq, 0);
-    return moves;
+    return r->victims * most_choices(pt);
+}
+
+/* What the multi-leg moves of type pt could do from every square, into
+ * b->legs; false when out of memory. */
+static bool reach_of_type(MoveBound *b, const PieceType *pt)
+{
+    memset(b->legs, 0, (size_t)b->nsq * sizeof *b->legs);
+    return multileg_reach(b->v, &pt->moves, &pt->table, b->color, b->legs) == 0
+        && (!pt->has_extra
+            || multileg_reach(b->v, &pt->extra_moves, &pt->extra_table, b->color, b->legs) == 0);
 }
 
 /* Does a multi-leg move of pt end by destroying a friend ('d')? */
@@ -238,8 +239,6 @@ static void bound_piece_on(MoveBound *b, const PieceType *pt, int from)
             b->dup[b->ray_slot[j]] = 0;
     if (pt->has_multileg) {
         long plain = 0, moves = multileg_moves(b, pt, from, &plain);
-        if (moves < 0)
-            b->oom = true;
         all += moves + plain;
         crooked += moves;
         if (b->plain[from] < plain)
@@ -259,10 +258,15 @@ static long bound_for_color(MoveBound *b)
     memset(b->from_moves, 0, (size_t)b->nsq * sizeof *b->from_moves);
     memset(b->crooked, 0, (size_t)b->nsq * sizeof *b->crooked);
     memset(b->plain, 0, (size_t)b->nsq * sizeof *b->plain);
-    for (int t = 0; t < v->ntypes; t++)
+    for (int t = 0; t < v->ntypes; t++) {
+        if (v->piece[t].has_multileg && !reach_of_type(b, &v->piece[t])) {
+            b->oom = true;
+            continue;
+        }
         for (int from = 0; from < b->nsq; from++)
             if (!v->geom.hole[from])
                 bound_piece_on(b, &v->piece[t], from);
+    }
     long moves = 0;
     for (long i = 0; i < (long)b->nslots * b->nsq; i++)
         moves += b->most[i];
@@ -338,8 +342,10 @@ long movebound_of(const Variant *v)
     b->from_moves = malloc((size_t)b->nsq * sizeof *b->from_moves);
     b->crooked = malloc((size_t)b->nsq * sizeof *b->crooked);
     b->plain = malloc((size_t)b->nsq * sizeof *b->plain);
+    b->legs = v->has_multileg ? malloc((size_t)b->nsq * sizeof *b->legs) : NULL;
     long bound = -1;
-    if (b->slot && b->most && b->dup && b->ray_slot && b->from_moves && b->crooked && b->plain)
+    if (b->slot && b->most && b->dup && b->ray_slot && b->from_moves && b->crooked && b->plain
+        && (b->legs || !v->has_multileg))
         for (b->color = 0; b->color < 2; b->color++) {
             long n = bound_for_color(b);
             if (n > bound)
@@ -354,6 +360,7 @@ long movebound_of(const Variant *v)
     free(b->from_moves);
     free(b->crooked);
     free(b->plain);
+    free(b->legs);
     free(b);
     return bound;
 }

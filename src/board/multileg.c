@@ -496,33 +496,37 @@ static long bound_leg(Reach *re, int k, int sq, int angle, bool victim)
     return n;
 }
 
-long multileg_reach(const Variant *v, const XbPiece *piece, const XbTable *table, int color,
-                    int from, uint8_t marks[MAX_SQUARES])
+int multileg_reach(const Variant *v, const XbPiece *piece, const XbTable *table, int color,
+                   LegReach *out)
 {
     Reach *re = malloc(sizeof *re);
     if (!re)
         return -1;
     re->v = v;
     re->piece = piece;
-    re->marks = marks;
-    long victims = 0;
-    int group = -1;
-    for (const XbRay *r = xb_rays_begin(table, color, from); r < xb_rays_end(table, color, from);
-         r++) {
-        if (!(r->flags & XB_RAY_MULTILEG))
+    int nsq = v->files * v->ranks;
+    /* group by group: what a later leg can do from a square does not
+       depend on where the piece started, so one memo serves every square */
+    for (int g = 0; g < piece->ngroups; g++) {
+        if (piece->group[g].nlegs < 2)
             continue;
-        if (r->group != group) {
-            group = r->group;
-            re->g = &piece->group[group];
+        re->g = &piece->group[g];
+        memset(re->bound, 0, sizeof re->bound);
+        for (int from = 0; from < nsq; from++) {
+            re->marks = out[from].marks;
             memset(re->seen, 0, sizeof re->seen);
-            memset(re->bound, 0, sizeof re->bound);
+            for (const XbRay *r = xb_rays_begin(table, color, from);
+                 r < xb_rays_end(table, color, from); r++) {
+                if (!(r->flags & XB_RAY_MULTILEG) || r->group != g)
+                    continue;
+                int squares[4 * MAX_SQUARES];
+                for (int i = 0; i < r->len; i++)
+                    squares[i] = table->steps[r->first + i].sq;
+                reach_ray(re, 0, squares, r->len, r->dir);
+                out[from].victims += bound_ray(re, 0, squares, r->len, r->dir, false);
+            }
         }
-        int squares[4 * MAX_SQUARES];
-        for (int i = 0; i < r->len; i++)
-            squares[i] = table->steps[r->first + i].sq;
-        reach_ray(re, 0, squares, r->len, r->dir);
-        victims += bound_ray(re, 0, squares, r->len, r->dir, false);
     }
     free(re);
-    return victims;
+    return 0;
 }

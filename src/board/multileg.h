@@ -48,19 +48,24 @@ bool multileg_walk(const Position *pos, int from, const XbPiece *piece, const Xb
  * there or by taking it as a locust victim on the way: XBoard's CheckTest
  * counts both (the first leg of a locust capture reaches its callback as
  * a move to the victim's square, when the move can be completed).  A
- * confined piece must end where it may stand. */
-bool multileg_takes(const Position *pos, int from, int target);
+ * confined piece must end where it may stand.  Pure (it changes nothing):
+ * the attack loops that call it keep their bounds in registers. */
+bool multileg_takes(const Position *pos, int from, int target) __attribute__((pure));
 
-/* What the multi-leg groups of `piece` could ever do from `from` for
- * `color`, whatever stands where: marks[sq] gets LEG_REACH_QUIET where a
- * move could end without capturing there, LEG_REACH_CAPTURE where it could
- * end capturing, LEG_REACH_VICTIM where a non-final leg could take a piece
- * (marks is not cleared first).  Returns the most moves with a victim the
- * piece could have there in one position (paths counted, so duplicates
- * too), or -1 when out of memory.  For the attack prefilter and the move
- * bound, when a variant is loaded. */
+/* What the multi-leg groups of `piece` could ever do for `color`, from
+ * each square, whatever stands where: marks[sq] gets LEG_REACH_QUIET where
+ * a move could end without capturing there, LEG_REACH_CAPTURE where it
+ * could end capturing, LEG_REACH_VICTIM where a non-final leg could take a
+ * piece; `victims` is the most moves with a victim the piece could have
+ * there in one position (paths counted, so duplicates too).  Added to
+ * what out[0 .. files*ranks) holds.  For the attack prefilter and the move
+ * bound, when a variant is loaded; -1 when out of memory. */
 enum { LEG_REACH_QUIET = 1, LEG_REACH_CAPTURE = 2, LEG_REACH_VICTIM = 4 };
-long multileg_reach(const Variant *v, const XbPiece *piece, const XbTable *table, int color,
-                    int from, uint8_t marks[MAX_SQUARES]);
+typedef struct {
+    uint8_t marks[MAX_SQUARES];
+    long victims;
+} LegReach;
+int multileg_reach(const Variant *v, const XbPiece *piece, const XbTable *table, int color,
+                   LegReach *out);
 
 #endif

@@ -60,7 +60,8 @@ static int cmp_str(const void *a, const void *b)
 /* Sort and drop repeats. */
 static void set_norm(StrSet *s)
 {
-    qsort(s->item, (size_t)s->n, sizeof *s->item, cmp_str);
+    if (s->n > 1)
+        qsort(s->item, (size_t)s->n, sizeof *s->item, cmp_str);
     int w = 0;
     for (int i = 0; i < s->n; i++) {
         if (w > 0 && !strcmp(s->item[w - 1], s->item[i])) {
@@ -626,6 +627,22 @@ static void test_make_unmake(void)
     CU_ASSERT(locusts >= 1000 && passes >= 100);
 }
 
+/* A board with holes: the squares that are no squares hold no virgin
+ * piece (reading them as pieces once indexed the piece table with 127). */
+static void test_holes_not_virgin(void)
+{
+    const Variant *v = varset_find(&zoo, "mlzoo");
+    char err[200];
+    CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, v->start_fen, err, sizeof err), 0);
+    int holes = 0;
+    for (int sq = 0; sq < v->files * v->ranks; sq++)
+        if (v->geom.hole[sq]) {
+            holes++;
+            CU_ASSERT(!sqset_has(&pos->virgin, sq));
+        }
+    CU_ASSERT_EQUAL(holes, 4);
+}
+
 /* XBoard's CheckTest counts a locust capture of the king as check when
  * the move can be completed: the checker's jump needs the square behind. */
 static void test_locust_check(void)
@@ -855,6 +872,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "random positions against the library", test_random_positions);
     CU_add_test(s, "attacks against the library", test_attacks);
     CU_add_test(s, "make/unmake with victims and passes", test_make_unmake);
+    CU_add_test(s, "holes are never virgin", test_holes_not_virgin);
     CU_add_test(s, "a locust capture of the king is check", test_locust_check);
     CU_add_test(s, "notation: every move reads back", test_notation_round_trip);
     CU_add_test(s, "notation: legs, kill squares, errors", test_notation_cases);

@@ -607,6 +607,8 @@ static void test_make_unmake(void)
                 if (m.kind == MOVE_PASS) {
                     passes++;
                     ok &= !memcmp(pos->board, before.board, sizeof before.board);
+                    /* irreversible, as XBoard counts it (a kill square) */
+                    ok &= pos->halfmove == 0 && pos->rep_plies == 0;
                 }
                 position_unmake(pos);
                 snapshot(pos, &after);

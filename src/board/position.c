@@ -278,7 +278,11 @@ void position_make(Position *pos, Move m)
         make_castle(pos, m);
         break;
     case MOVE_NULL:
+        break;
     case MOVE_PASS:
+        /* XBoard applies it with a kill square, which counts as a capture:
+           its move rule and repetitions start again, and so do ours */
+        pos->halfmove = 0;
         break;
     case MOVE_EP:
         capture_piece(pos, u, m.victim[0]);

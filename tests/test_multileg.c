@@ -629,6 +629,38 @@ static void test_make_unmake(void)
     CU_ASSERT(locusts >= 1000 && passes >= 100);
 }
 
+/* Gating (seirawan): a lion that passes or takes without moving, still
+ * on its first square, leaves no square for a piece from hand. */
+static void test_gating(void)
+{
+    const Variant *v = varset_find(&zoo, "mlgating");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    char err[200];
+    /* the lion on d1 can pass (e2 is empty) and take c2 and come back */
+    CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, "rnblkbnr/pppppppp/8/8/8/8/PPpP1PPP/RNBLKBNR[HEhe] w "
+                                           "KQBCDFGkqbcdfg - 0 1", err, sizeof err), 0);
+    MoveList *ml = malloc(sizeof *ml);
+    rules_legal_moves(pos, ml);
+    int passes = 0, igui = 0, gated = 0, bad = 0;
+    for (int i = 0; i < ml->n; i++) {
+        Move m = ml->m[i];
+        passes += m.kind == MOVE_PASS;
+        igui += m.kind == MOVE_NORMAL && m.nvictims && m.to == m.from;
+        gated += move_gate(m) >= 0;
+        bad += move_gate(m) >= 0 && m.to == m.from;
+        Snapshot before, after;
+        snapshot(pos, &before);
+        position_make(pos, m);
+        bad += !lists_agree(pos) || pos->hash != position_compute_hash(pos);
+        position_unmake(pos);
+        snapshot(pos, &after);
+        bad += memcmp(&before, &after, sizeof before) != 0;
+    }
+    free(ml);
+    CU_ASSERT(passes == 1 && igui == 1 && gated > 20);
+    CU_ASSERT_EQUAL(bad, 0);
+}
+
 /* A board with holes: the squares that are no squares hold no virgin
  * piece (reading them as pieces once indexed the piece table with 127). */
 static void test_holes_not_virgin(void)
@@ -865,7 +897,8 @@ int main(int argc, char **argv)
     varset_init(&builtin);
     char path[700];
     snprintf(path, sizeof path, "%s/tests/data/multileg/zoo.yaml", srcdir);
-    if (varset_load_path(&zoo, path, stderr, "") != 0 || varset_load_builtin(&builtin, stderr, "") != 0)
+    if (varset_load_builtin(&zoo, stderr, "") != 0 || varset_load_path(&zoo, path, stderr, "") != 0
+        || varset_load_builtin(&builtin, stderr, "") != 0)
         return 1;
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 2;
@@ -875,6 +908,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "attacks against the library", test_attacks);
     CU_add_test(s, "make/unmake with victims and passes", test_make_unmake);
     CU_add_test(s, "holes are never virgin", test_holes_not_virgin);
+    CU_add_test(s, "gating after a pass or an igui", test_gating);
     CU_add_test(s, "a locust capture of the king is check", test_locust_check);
     CU_add_test(s, "notation: every move reads back", test_notation_round_trip);
     CU_add_test(s, "notation: legs, kill squares, errors", test_notation_cases);

@@ -426,7 +426,8 @@ static void gen_gating(const Position *pos, MoveList *ml, int first)
     int rank = color == WHITE ? v->castling.rank : v->ranks - 1 - v->castling.rank;
     for (int i = first; i < end; i++) {
         Move m = ml->m[i];
-        if (!sqset_has(&pos->virgin, m.from) || var_rank(v, m.from) != rank)
+        if (!sqset_has(&pos->virgin, m.from) || var_rank(v, m.from) != rank
+            || m.to == m.from)      /* a pass or igui leaves no square to enter */
             continue;
         bool castle = m.kind == MOVE_CASTLE;
         bool on_king = !castle || empty_after_castling(m, m.from);

@@ -196,6 +196,17 @@ static void gen_table(const Position *pos, MoveList *ml, int type, int from, con
     }
 }
 
+/* Remove moves whose destination the piece may not stand on (palace, river). */
+static void confine(const Position *pos, MoveList *ml, int first, int type)
+{
+    const SquareSet *allowed = &pos->v->piece[type].allowed[pos->side];
+    int w = first;
+    for (int i = first; i < ml->n; i++)
+        if (sqset_has(allowed, ml->m[i].to))
+            ml->m[w++] = ml->m[i];
+    ml->n = w;
+}
+
 /* ---- multi-leg moves (board/multileg.h) ---------------------------------- */
 
 /* The piece's moves are gathered from ml->m[first] on; a multi-leg move
@@ -214,7 +225,7 @@ static bool victim_move_known(const LegSink *s, const LegMove *lm)
     for (int i = s->first; i < s->ml->n; i++) {
         const Move *m = &s->ml->m[i];
         if (m->nvictims == lm->nvictims && m->to == lm->to && m->victim[0] == lm->victim[0]
-            && (lm->nvictims < 2 || m->victim[1] == lm->victim[1]))
+            && (lm->nvictims < 2 || m->victim[1] == lm->victim[1]) && m->from == s->from)
             return true;
     }
     return false;
@@ -250,31 +261,35 @@ static bool add_leg_move(void *ctx, const LegMove *lm)
     return false;
 }
 
-/* The multi-leg moves of the piece on `from`, after its one-leg moves
- * (ml->m[first..]), which they must not repeat.  Kept out of line: the
- * generator's loop must not pay for it in variants without such pieces. */
-static __attribute__((noinline)) void gen_multileg(const Position *pos, MoveList *ml, int type, int from, int first,
-                         unsigned gen)
+/* The multi-leg moves of the piece on `from`, which must not repeat its
+ * one-leg moves among ml->m[first..]. */
+static void gen_multileg(const Position *pos, MoveList *ml, int from, int first, unsigned gen)
 {
+    int type = code_type(pos->board[from]);
     const PieceType *pt = &pos->v->piece[type];
     LegSink s = { pos, ml, type, from, first, gen, { { 0 } }, false };
     for (int i = first; i < ml->n; i++)
-        if (ml->m[i].kind == MOVE_NORMAL)
+        if (ml->m[i].kind == MOVE_NORMAL && ml->m[i].from == from)
             sqset_add(&s.plain, ml->m[i].to);
+    int added = ml->n;
     multileg_walk(pos, from, &pt->moves, &pt->table, -1, add_leg_move, &s);
     if (pt->has_extra && sqset_has(&pt->extra_region[pos->side], from))
         multileg_walk(pos, from, &pt->extra_moves, &pt->extra_table, -1, add_leg_move, &s);
+    if (pt->confined)
+        confine(pos, ml, added, type);
 }
 
-/* Remove moves whose destination the piece may not stand on (palace, river). */
-static void confine(const Position *pos, MoveList *ml, int first, int type)
+/* The multi-leg moves of the side to move, after all its one-leg moves
+ * (from ml->m[first] on).  Out of the loop over the pieces, so that the
+ * generator pays nothing for them in variants without such pieces. */
+static void gen_all_multileg(const Position *pos, MoveList *ml, int first, unsigned gen)
 {
-    const SquareSet *allowed = &pos->v->piece[type].allowed[pos->side];
-    int w = first;
-    for (int i = first; i < ml->n; i++)
-        if (sqset_has(allowed, ml->m[i].to))
-            ml->m[w++] = ml->m[i];
-    ml->n = w;
+    const Variant *v = pos->v;
+    for (int i = 0; i < pos->nlist[pos->side]; i++) {
+        int from = pos->list[pos->side][i];
+        if (v->piece[code_type(pos->board[from])].has_multileg)
+            gen_multileg(pos, ml, from, first, gen);
+    }
 }
 
 static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
@@ -285,15 +300,16 @@ static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
     gen_table(pos, ml, type, from, &pt->table, gen);
     if (pt->has_extra && sqset_has(&pt->extra_region[pos->side], from))
         gen_table(pos, ml, type, from, &pt->extra_table, gen);
-    if (pt->has_multileg)
-        gen_multileg(pos, ml, type, from, first, gen);
     if (pt->confined)
         confine(pos, ml, first, type);
 }
 
 void movegen_piece(const Position *pos, MoveList *ml, int from)
 {
+    int first = ml->n;
     gen_piece(pos, ml, from, GEN_NOISY | GEN_QUIET);
+    if (pos->v->piece[code_type(pos->board[from])].has_multileg)
+        gen_multileg(pos, ml, from, first, GEN_NOISY | GEN_QUIET);
 }
 
 /* ---- castling ---------------------------------------------------------- */
@@ -457,6 +473,8 @@ void movegen_staged(const Position *pos, MoveList *ml, unsigned gen)
     int color = pos->side, first = ml->n;
     for (int i = 0; i < pos->nlist[color]; i++)
         gen_piece(pos, ml, pos->list[color][i], gen);
+    if (pos->v->has_multileg)
+        gen_all_multileg(pos, ml, first, gen);
     if ((gen & GEN_QUIET) && pos->v->castling.enabled)
         gen_castling(pos, ml);
     if (pos->v->hand.gating)

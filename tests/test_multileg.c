@@ -121,7 +121,7 @@ static bool engine_moves(Position *p, int from, StrSet *out)
     for (int i = 0; i < ml->n; i++) {
         Move m = ml->m[i];
         char key[64];
-        int to = m.kind == MOVE_PASS ? m.from : m.to;
+        int to = m.kind == MOVE_TURN ? m.from : m.to;
         bool capture = m.kind == MOVE_NORMAL && p->board[to] != EMPTY;
         key_text(p->v, from, to, m.victim, m.nvictims, capture, key, sizeof key);
         set_add(out, key);
@@ -604,7 +604,7 @@ static void test_make_unmake(void)
                     for (int j = 0; j < m.nvictims; j++)
                         ok &= m.victim[j] == m.to || pos->board[m.victim[j]] == EMPTY;
                 }
-                if (m.kind == MOVE_PASS) {
+                if (m.kind == MOVE_TURN) {
                     passes++;
                     ok &= !memcmp(pos->board, before.board, sizeof before.board);
                     /* irreversible, as XBoard counts it (a kill square) */
@@ -644,7 +644,7 @@ static void test_gating(void)
     int passes = 0, igui = 0, gated = 0, bad = 0;
     for (int i = 0; i < ml->n; i++) {
         Move m = ml->m[i];
-        passes += m.kind == MOVE_PASS;
+        passes += m.kind == MOVE_TURN;
         igui += m.kind == MOVE_NORMAL && m.nvictims && m.to == m.from;
         gated += move_gate(m) >= 0;
         bad += move_gate(m) >= 0 && m.to == m.from;
@@ -879,7 +879,7 @@ static void test_notation_ambiguous(void)
     /* e5 -> d6x -> d7 and e5 -> e6x -> d7 are two moves besides the leap;
        e5 -> e6x -> e7 and e5 -> d6x -> e7 too, but e7 is also a D leap.
        f7 is reached through e6 only; c7 through d6 only */
-    CU_ASSERT(!move_parse(pos, "e5e5", false, &m, why, sizeof why) || m.kind == MOVE_PASS);
+    CU_ASSERT(!move_parse(pos, "e5e5", false, &m, why, sizeof why) || m.kind == MOVE_TURN);
     check_parse("e5d6,d6d7", "e5d6,d6d7", NULL);
     check_parse("e5e6,e6d7", "e5e6,e6d7", NULL);
 }

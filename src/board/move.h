@@ -5,7 +5,7 @@
  * a MOVE_NORMAL from -> to with up to two locust victims: the pieces its
  * earlier legs took, in path order (board/multileg.h).  `to` may equal
  * `from` when it takes something and comes back (igui, rifle capture);
- * back without a victim it is a MOVE_PASS.
+ * back without a victim it is a MOVE_TURN.
  */
 #ifndef MOVE_H
 #define MOVE_H
@@ -24,7 +24,7 @@ typedef enum {
     MOVE_CASTLE,      /* king from -> to; partner victim[0] -> victim[1]          */
     MOVE_DROP,        /* piece of type `piece` from hand onto `to`                */
     MOVE_NULL,        /* pass (the search's null move, "@@@@")                     */
-    MOVE_PASS         /* a piece goes out and back (a lion's turn): from == to,
+    MOVE_TURN         /* a piece goes out and back (a lion's turn): from == to,
                          victim[0] is a square it went to (its first leg's end) */
 } MoveKind;
 

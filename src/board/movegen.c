@@ -238,7 +238,7 @@ static bool add_leg_move(void *ctx, const LegMove *lm)
     if (lm->nvictims == 0) {
         if (lm->to == s->from) {
             if (!s->passed && (s->gen & GEN_QUIET)) {
-                push(ml, s->from, s->from, MOVE_PASS, 0, 0);
+                push(ml, s->from, s->from, MOVE_TURN, 0, 0);
                 ml->m[ml->n - 1].victim[0] = lm->turn;
             }
             s->passed = true;

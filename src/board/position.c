@@ -279,7 +279,7 @@ void position_make(Position *pos, Move m)
         break;
     case MOVE_NULL:
         break;
-    case MOVE_PASS:
+    case MOVE_TURN:
         /* XBoard applies it with a kill square, which counts as a capture:
            its move rule and repetitions start again, and so do ours */
         pos->halfmove = 0;
@@ -375,7 +375,7 @@ void position_unmake(Position *pos)
         break;
     }
     case MOVE_NULL:
-    case MOVE_PASS:
+    case MOVE_TURN:
         break;
     default: {
         if (m.piece) {

@@ -83,7 +83,7 @@ void move_to_string(const Position *pos, Move m, bool cecp_ranks, char *buf, siz
     case MOVE_DROP:
         snprintf(buf, size, "%c@%s", v->piece[m.piece].letter, to);
         return;
-    case MOVE_PASS:             /* out and back: e4f5,f5e4 */
+    case MOVE_TURN:             /* out and back: e4f5,f5e4 */
         legs_to_string(v, m.from, m.victim, 1, m.from, cecp_ranks, "", buf, size);
         return;
     default:
@@ -184,7 +184,7 @@ static bool off_board(const Variant *v, const char *s, char *why, size_t whysize
 
 bool move_victims_written(const Position *pos, const WrittenMove *w, Move m)
 {
-    if (m.kind == MOVE_PASS)     /* written e4f5,f5e4, or e4e4 */
+    if (m.kind == MOVE_TURN)     /* written e4f5,f5e4, or e4e4 */
         return w->legs ? w->nvia == 1 && pos->board[w->via[0]] == EMPTY : true;
     int victims[2], n = 0;
     for (int i = 0; i < w->nvia; i++) {

@@ -76,7 +76,7 @@ static bool tt_move_ok(Search *s, Picker *p)
 {
     Position *pos = s->pos;
     Move m = p->tt_move;
-    if (m.kind == MOVE_NORMAL || m.kind == MOVE_EP || m.kind == MOVE_PASS) {
+    if (m.kind == MOVE_NORMAL || m.kind == MOVE_EP || m.kind == MOVE_TURN) {
         uint8_t code = pos->board[m.from];
         if (code == EMPTY || code == HOLE || code_color(code) != pos->side)
             return false;

@@ -21,6 +21,7 @@
 #include "board/position.h"
 #include "protocol/protocol.h"
 #include "commands/variant_cmds.h"
+#include "commands/train.h"
 #include "commands/tune.h"
 #include "catalog/variant_load.h"
 #include "board/zobrist.h"
@@ -42,8 +43,9 @@ static void usage(FILE *out)
         "  check FILE...        validate variant files (exit 1 on error)\n"
         "  list                 list the known variants\n"
         "  show VARIANT         show a variant's board and pieces\n"
-        "  bench [DEPTH]        search fixed positions; prints a node-count signature\n"
-        "  eval [-v VARIANT] [--fen FEN]\n"
+        "  bench [--eval-file FILE] [DEPTH]\n"
+        "                       search fixed positions; prints a node-count signature\n"
+        "  eval [-v VARIANT] [--fen FEN] [--eval-file FILE | --classical]\n"
         "                       show the static evaluation term by term\n"
         "  datagen -v VARIANT -o FILE [--games N] [--nodes N | --depth D] [--random-plies K]\n"
         "          [--threads T] [--seed S] [--hash MB] [--max-plies P]\n"
@@ -54,9 +56,13 @@ static void usage(FILE *out)
         "       [--params LIST] [--threads N] ... DATA...\n"
         "                       fit the evaluation's weights to positions with scores\n"
         "                       and results (lines 'FEN | SCORE | RESULT')\n"
+        "  train -v VARIANT -o FILE [--hidden N] [--epochs N] [--threads N] ... DATA...\n"
+        "                       train a neural evaluation (NNUE) on the same data\n"
         "\n"
         "Options:\n"
         "  -v, --variant VARIANT  the variant to start in (console, XBoard)\n"
+        "  --eval-file FILE     the neural network to evaluate with (EvalFile); without,\n"
+        "                       each variant's own VARIANT.nnue where there is one\n"
         "  --variants PATH      extra variant files or directories (':'-separated),\n"
         "                       searched before $MENAGERIE_VARIANTS, the user's\n"
         "                       $XDG_DATA_HOME/menagerie/variants and the installed ones\n"
@@ -222,7 +228,7 @@ static int cmd_perft(const VariantSet *set, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    const char *extra_path = NULL, *variant = NULL;
+    const char *extra_path = NULL, *variant = NULL, *eval_file = NULL;
     int i = 1;
     zobrist_init();
     for (; i < argc && argv[i][0] == '-'; i++) {
@@ -241,6 +247,10 @@ int main(int argc, char **argv)
             variant = argv[++i];
         } else if (strncmp(argv[i], "--variant=", 10) == 0) {
             variant = argv[i] + 10;
+        } else if (strcmp(argv[i], "--eval-file") == 0 && i + 1 < argc) {
+            eval_file = argv[++i];
+        } else if (strncmp(argv[i], "--eval-file=", 12) == 0) {
+            eval_file = argv[i] + 12;
         } else {
             fprintf(stderr, "menagerie: unknown option '%s'\n", argv[i]);
             usage(stderr);
@@ -257,8 +267,14 @@ int main(int argc, char **argv)
     int rc = 0;
     if (variant && !session_variant_ok(&set, cmd, variant)) {
         rc = 2;
+    } else if (eval_file && cmd) {
+        fprintf(stderr, "menagerie: --eval-file before a command sets the network of the "
+                        "protocol session; give it after the command: menagerie %s --eval-file %s\n",
+                cmd, eval_file);
+        rc = 2;
     } else if (!cmd) {
-        ProtocolOptions opt = { .person = isatty(STDIN_FILENO), .variant = variant };
+        ProtocolOptions opt = { .person = isatty(STDIN_FILENO), .variant = variant,
+                                .eval_file = eval_file };
         rc = protocol_run(&set, &opt);
     } else if (strcmp(cmd, "perft") == 0) {
         rc = cmd_perft(&set, argc - i, argv + i);
@@ -274,6 +290,8 @@ int main(int argc, char **argv)
         rc = cmd_datagen(&set, argc - i, argv + i);
     } else if (strcmp(cmd, "tune") == 0) {
         rc = cmd_tune(&set, argc - i, argv + i);
+    } else if (strcmp(cmd, "train") == 0) {
+        rc = cmd_train(&set, argc - i, argv + i);
     } else {
         fprintf(stderr, "menagerie: unknown command '%s'\n", cmd);
         usage(stderr);

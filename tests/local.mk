@@ -10,6 +10,7 @@ include tests/search.mk
 include tests/protocol.mk
 include tests/match.mk
 include tests/datagen.mk
+include tests/nnue.mk
 include tests/install.mk
 
 # The layering of src/: includes point down, no include cycles.

@@ -2,10 +2,10 @@
 # to the engine by tests/protocol.sh and the answers compared with NAME.out.
 # tests/cli.sh runs the command lines of tests/protocol/cli.t the same way.
 TESTS += tests/protocol.sh tests/cli.sh
-PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking busy clocks edit eof errors game illegal \
-	handshake longline numbers perpetual ponder setscore skill variants varpath
-PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console eof illegal longline numbers \
-	search skill
+PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking busy clocks define edit eof errors game \
+	illegal handshake janggi longline numbers perpetual ponder setscore skill variants varpath
+PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console define eof illegal janggi \
+	longline numbers search skill
 # Broken variant files the badvariants transcripts load.
 PROTOCOL_BAD_VARIANTS = \
 	xbetza-bad-leg xbetza-bracket xbetza-coordinates xbetza-digits xbetza-long \
@@ -17,7 +17,7 @@ PROTOCOL_BAD_VARIANTS = \
 	yaml-board-overflow yaml-too-many-moves
 # (tools/perft-speed: for its --help in cli.t)
 EXTRA_DIST += tests/protocol.sh tests/cli.sh tools/perft-speed \
-	tools/perft_fairy_stockfish.py tools/perft_sjaakii.py \
+	tools/perft_fairy_stockfish.py tools/perft_sjaakii.py tools/perft_crosscheck.py \
 	tests/protocol/cli.t tests/protocol/bad-suite.perft tests/protocol/bad/README \
 	$(PROTOCOL_BAD_VARIANTS:%=tests/protocol/bad/%.yaml) \
 	$(PROTOCOL_TRANSCRIPTS:%=tests/protocol/cecp-%.in) \
@@ -28,6 +28,6 @@ EXTRA_DIST += tests/protocol.sh tests/cli.sh tools/perft-speed \
 # Console sessions typed through a pseudo-terminal (tests/console.py): a
 # person at the terminal, tests/console/NAME.in against NAME.out.
 TESTS += tests/console.sh
-CONSOLE_TRANSCRIPTS = colour eof help illegal nocolour play ranks shogi uci variants
+CONSOLE_TRANSCRIPTS = colour define eof help illegal nocolour play ranks shogi uci variants
 EXTRA_DIST += tests/console.sh tests/console.py \
 	$(CONSOLE_TRANSCRIPTS:%=tests/console/%.in) $(CONSOLE_TRANSCRIPTS:%=tests/console/%.out)

@@ -12,6 +12,8 @@
 #   #gen SHELL      send what the shell command SHELL prints (for lines too
 #                   long to keep in a transcript)
 #   #! ARGS         extra program arguments (first lines)
+#   #keep-variants NAME ...   in the masked variant lists, still show these
+#                   names where they are listed (variants a test defines)
 #   ## TEXT         a comment
 srcdir=$(cd "${top_srcdir:-.}" && pwd)   # absolute: it is also a sed pattern
 builddir=${top_builddir:-.}
@@ -27,15 +29,42 @@ XDG_DATA_HOME=$tmp/xdg
 MENAGERIE_VARIANTS=
 export XDG_DATA_HOME MENAGERIE_VARIANTS
 
+# The variant lists (`feature variants`, the UCI_Variant combo) become
+# "...", followed by those of the names in $1 (blank-separated) they list.
+mask_variant_lists() {
+    awk -v keep="$1" '
+    BEGIN { n = split(keep, k, " "); for (i = 1; i <= n; i++) wanted[k[i]] = 1 }
+    function kept(items, count, sep,    i, out) {
+        out = ""
+        for (i = 1; i <= count; i++)
+            if (items[i] in wanted)
+                out = out sep items[i]
+        return out
+    }
+    /^feature variants=".*"$/ {
+        list = substr($0, 19, length($0) - 19)
+        count = split(list, items, ",")
+        print "feature variants=\"..." kept(items, count, ",") "\""
+        next
+    }
+    /^option name UCI_Variant type combo default [^ ]+ var / {
+        match($0, /^option name UCI_Variant type combo default [^ ]+/)
+        head = substr($0, 1, RLENGTH)
+        count = split(substr($0, RLENGTH + 6), items, / var /)
+        print head " var ..." kept(items, count, " var ")
+        next
+    }
+    { print }'
+}
+
 normalise() {
     sed -E \
         -e 's/^([0-9]+ -?[0-9]+) [0-9]+ [0-9]+ [0-9]+ [0-9]+ ([0-9]+)	/\1 TIME NODES SELDEPTH NPS \2	/' \
         -e 's/^stat01: [0-9]+ [0-9]+ [0-9]+ [0-9]+ /stat01: TIME NODES DEPTH LEFT /' \
         -e '/^info depth /s/ (seldepth|nodes|nps|hashfull|time) [0-9]+/ \1 N/g' \
-        -e 's/^feature variants=".*"$/feature variants="..."/' \
-        -e 's/^(option name UCI_Variant type combo default [^ ]+) var .*/\1 var .../' \
         -e '/^(# |info string )perft time/d' \
-        -e "s|$srcdir/|SRCDIR/|g"
+        -e "s|$srcdir/|SRCDIR/|g" |
+    mask_variant_lists "$1"
 }
 
 # Wait (at most 30 s) until file $1 has at least $2 lines matching $3.
@@ -55,7 +84,7 @@ wait_for() {
 feed() {
     while IFS= read -r line; do
         case $line in
-        '#nothink'|'#mask-moves'|'#mask-bestmove'|'##'|'## '*) ;;
+        '#nothink'|'#mask-moves'|'#mask-bestmove'|'#keep-variants '*|'##'|'## '*) ;;
         '#wait '*)
             set -- $line
             count=$2
@@ -95,10 +124,12 @@ for input in "$srcdir"/tests/protocol/*.in; do
     # a transcript with a line "#nothink" ignores thinking output (its
     # amount depends on timing: analysis, go infinite)
     # "#mask-moves": the engine's moves depend on how long it searched
+    keep=$(sed -n 's/^#keep-variants //p' "$input" | tr '\n' ' ')
     if grep -q '^#nothink' "$input"; then
-        normalise < "$out" | grep -v -E '^([0-9]+ -?[0-9]+ .*	|info depth )' > "$tmp/$name.got"
+        normalise "$keep" < "$out" | grep -v -E '^([0-9]+ -?[0-9]+ .*	|info depth )' \
+            > "$tmp/$name.got"
     else
-        normalise < "$out" > "$tmp/$name.got"
+        normalise "$keep" < "$out" > "$tmp/$name.got"
     fi
     if grep -q '^#mask-bestmove' "$input"; then
         sed -i -E 's/^bestmove .*/bestmove MOVE/' "$tmp/$name.got"

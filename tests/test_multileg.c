@@ -478,6 +478,18 @@ static bool random_position(const Variant *v, int density)
     return r == 0;
 }
 
+/* Has the piece of this type a move of several legs?  Lame paths (the
+ * mao, afsW) count: the engine compiles them to lame leaps instead of
+ * walking them (PieceType.has_multileg is false), and they must still move
+ * as the library says, each move once. */
+static bool written_with_legs(const PieceType *pt)
+{
+    for (int g = 0; g < pt->moves.ngroups; g++)
+        if (pt->moves.group[g].nlegs > 1)
+            return true;
+    return false;
+}
+
 static void test_random_positions(void)
 {
     const Variant *v = varset_find(&zoo, "mlzoo");
@@ -489,7 +501,7 @@ static void test_random_positions(void)
         positions++;
         for (int k = 0; k < pos->nlist[pos->side]; k++) {
             int from = pos->list[pos->side][k];
-            if (!v->piece[code_type(pos->board[from])].has_multileg)
+            if (!written_with_legs(&v->piece[code_type(pos->board[from])]))
                 continue;
             pieces++;
             if (!same_as_library(pos, from, "random position"))
@@ -512,7 +524,7 @@ static void test_attacks(void)
         for (int c = 0; c < 2; c++)
             for (int k = 0; k < pos->nlist[c]; k++) {
                 int from = pos->list[c][k];
-                if (!v->piece[code_type(pos->board[from])].has_multileg)
+                if (!written_with_legs(&v->piece[code_type(pos->board[from])]))
                     continue;
                 for (int target = 0; target < v->files * v->ranks; target++) {
                     if (target == from || v->geom.hole[target])
@@ -696,6 +708,44 @@ static void test_locust_check(void)
     CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, "*8*/10/10/10/3k6/10/3n6/10/3F6/*3K4* b - - 0 1",
                                            err, sizeof err), 0);
     CU_ASSERT(!attack_in_check(pos, BLACK));
+}
+
+/* Does some move of the piece on `from` (engine_moves keys) contain
+ * `part` (or, exact, is it)? */
+static bool some_move_has(int from, const char *part, bool exact)
+{
+    StrSet got = { 0 };
+    engine_moves(pos, from, &got);
+    bool found = false;
+    for (int i = 0; i < got.n && !found; i++)
+        found = exact ? strcmp(got.item[i], part) == 0 : strstr(got.item[i], part) != NULL;
+    set_free(&got);
+    return found;
+}
+
+/* capture-rules (janggi's cannons) bind multi-leg moves too: a victim the
+ * rules spare is taken neither on the way nor at the end, and not
+ * attacked; a piece that may not be hopped over stops a hopping leg.  The
+ * same position without the rules shows the moves exist.  (Squares are
+ * named by their file and rank from 1: d5 is the lion's / werewolf's.) */
+static void test_capture_rules(void)
+{
+    const char *fen = "*3k4*/10/10/10/4n5/3L6/10/10/10/*3K4* w - - 0 1";
+    const char *hop = "*3k4*/10/10/10/4n5/3W6/10/10/10/*3K4* w - - 0 1";
+    const char *names[] = { "mlzoo", "mlrules" };
+    char err[200];
+    for (int i = 0; i < 2; i++) {
+        const Variant *v = varset_find(&zoo, names[i]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+        bool ruled = i == 1;
+        int d5 = var_square(v, 3, 4), e6 = var_square(v, 4, 5);
+        CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, fen, err, sizeof err), 0);
+        CU_ASSERT_EQUAL(some_move_has(d5, "e6x", false), !ruled);
+        CU_ASSERT_EQUAL(attack_from(pos, d5, e6), !ruled);
+        CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, hop, err, sizeof err), 0);
+        CU_ASSERT_EQUAL(some_move_has(d5, ">f7", true), !ruled);     /* hop, no victim */
+        CU_ASSERT(some_move_has(d5, "e6x>f7", true));                  /* it may still take */
+    }
 }
 
 /* ---- the shipped variants' perft trees ------------------------------------- */
@@ -910,6 +960,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "holes are never virgin", test_holes_not_virgin);
     CU_add_test(s, "gating after a pass or an igui", test_gating);
     CU_add_test(s, "a locust capture of the king is check", test_locust_check);
+    CU_add_test(s, "capture-rules bind multi-leg moves", test_capture_rules);
     CU_add_test(s, "notation: every move reads back", test_notation_round_trip);
     CU_add_test(s, "notation: legs, kill squares, errors", test_notation_cases);
     CU_add_test(s, "notation: moves that differ by victims", test_notation_ambiguous);

@@ -220,6 +220,7 @@ static void test_notation_cases(void)
     CU_ASSERT_FALSE(parses("e9e1", true, why));
     CU_ASSERT_FALSE(parses("", true, why));
     CU_ASSERT_FALSE(parses("@@@@", true, why));
+    CU_ASSERT_STRING_EQUAL(why, "there is no passing in chess");
 }
 
 /* ---- bad FENs -------------------------------------------------------- */
@@ -873,6 +874,161 @@ static void test_too_many_moves(void)
     varset_free(&other);
 }
 
+/* ---- extra moves tied to squares ---------------------------------------- */
+
+/* A 5x5 board with palace-like diagonals: the rook steps like a wazir,
+ * slides diagonally from the corners only along the diagonals, and steps
+ * diagonally from the centre. */
+static const char extra_test_yaml[] =
+    "name: extra-test\n"
+    "board: 5x5\n"
+    "regions:\n"
+    "  corners: a1 e1 a5 e5\n"
+    "  lines: a1 b2 c3 d4 e5 e1 d2 b4 a5\n"
+    "pieces:\n"
+    "  K: {moves: W, royal: true}\n"
+    "  R: {moves: W, extra-moves: {corners: {moves: B, within: lines}, c3: F}}\n"
+    "start: k4/5/5/5/R3K w - - 0 1\n";
+
+static int moves_from(const char *square)
+{
+    MoveList *ml = malloc(sizeof *ml);
+    ml->n = 0;
+    movegen_piece(pos, ml, var_square(pos->v, square[0] - 'a', square[1] - '1'));
+    int n = ml->n;
+    free(ml);
+    return n;
+}
+
+static void test_extra_moves_regions(void)
+{
+    CU_ASSERT_EQUAL_FATAL(varset_load_text(&set, "extra-test.yaml", extra_test_yaml, stderr, ""),
+                          0);
+    set_fen("extra-test", "k4/5/5/5/R3K w - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("a1"), 2 + 4);       /* a2 b1, then b2 c3 d4 e5 */
+    set_fen("extra-test", "k4/3r1/5/5/R3K w - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("a1"), 2 + 3);       /* ... d4 is a capture */
+    set_fen("extra-test", "k4/5/2R2/5/4K w - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("c3"), 4 + 4);       /* from the centre: one diagonal step */
+    set_fen("extra-test", "k4/5/5/1R3/4K w - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("b2"), 4);           /* on a line, but neither corner nor centre */
+    set_fen("extra-test", "4k/5/5/K4/4R w - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("e1"), 2 + 4);       /* the other diagonal */
+    /* the diagonal attacks as it moves: the rook on e1 checks the king on a5 */
+    set_fen("extra-test", "k4/5/5/5/K3R b - - 0 1");
+    CU_ASSERT_TRUE(attack_in_check(pos, BLACK));
+    set_fen("extra-test", "k4/5/5/4R/K4 b - - 0 1");
+    CU_ASSERT_FALSE(attack_in_check(pos, BLACK));   /* e2 is no corner */
+    /* black's regions are mirrored (the same squares here) */
+    set_fen("extra-test", "K4/5/5/5/r3k b - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("a1"), 2 + 4);
+}
+
+/* capture-rules: xiangqi cannons that may neither take nor jump a cannon. */
+static void test_capture_rules(void)
+{
+    static const char text[] =
+        "name: cannon-test\nextends: xiangqi\n"
+        "capture-rules: [{attacker: C, victim: C, capture: never, hop-over: never}]\n";
+    CU_ASSERT_EQUAL_FATAL(varset_load_text(&set, "cannon-test.yaml", text, stderr, ""), 0);
+    const char *jump = "4k4/9/9/9/4c4/9/9/4C4/9/3K5 b - - 0 1";
+    set_fen("xiangqi", jump);
+    CU_ASSERT_TRUE(attack_in_check(pos, BLACK));     /* the cannon on e3 jumps e6 */
+    set_fen("cannon-test", jump);
+    CU_ASSERT_FALSE(attack_in_check(pos, BLACK));    /* not over a cannon */
+    /* e3: e2 e1 down, a3-d3 f3-i3 sideways, e4 up; then the pawn on e5 as
+       the screen, and the cannon on e7 behind it */
+    const char *take = "3k5/9/9/4c4/9/4P4/9/4C4/9/5K3 w - - 0 1";
+    set_fen("xiangqi", take);
+    CU_ASSERT_EQUAL(moves_from("e3"), 2 + 8 + 1 + 1);
+    set_fen("cannon-test", take);
+    CU_ASSERT_EQUAL(moves_from("e3"), 2 + 8 + 1);
+    char why[100];
+    Move m;
+    CU_ASSERT_FALSE(move_parse(pos, "e3e7", false, &m, why, sizeof why));
+    CU_ASSERT_STRING_EQUAL(why, "a cannon may not capture a cannon");
+}
+
+/* rules.pass: a pass is the royal's move to its own square, not in check;
+ * two passes in a row end the game. */
+static void test_passing(void)
+{
+    static const char text[] = "name: pass-test\nextends: chess\nrules: {pass: always}\n";
+    CU_ASSERT_EQUAL_FATAL(varset_load_text(&set, "pass-test.yaml", text, stderr, ""), 0);
+    char why[100], out[16];
+    Move m;
+    set_fen("pass-test", variant("pass-test")->start_fen);
+    CU_ASSERT_EQUAL(legal_count(), 20 + 1);
+    CU_ASSERT_TRUE(move_parse(pos, "@@@@", true, &m, why, sizeof why));
+    CU_ASSERT_EQUAL(m.kind, MOVE_PASS);
+    move_to_string(pos, m, false, out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, "e1e1");
+    CU_ASSERT_TRUE(move_parse(pos, "e1e1", false, &m, why, sizeof why));
+    CU_ASSERT_EQUAL(m.kind, MOVE_PASS);
+    uint64_t hash = pos->hash;
+    play("e1e1");
+    CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
+    CU_ASSERT_NOT_EQUAL(pos->hash, hash);          /* the other side is to move */
+    GameEnd end;
+    CU_ASSERT_FALSE(rules_game_end(pos, &end));
+    play("e7e5 e1e1");                             /* passes not in a row */
+    CU_ASSERT_FALSE(rules_game_end(pos, &end));
+    play("e8e8");
+    CU_ASSERT_TRUE(rules_game_end(pos, &end));
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_DRAW);
+    CU_ASSERT_STRING_EQUAL(end.reason, "both players passed");
+    CU_ASSERT_EQUAL(legal_count(), 0);
+    position_unmake(pos);
+    CU_ASSERT_EQUAL(legal_count(), 30 + 1);        /* after 1...e5, as after 1.e4 e5 */
+    /* not in check */
+    set_fen("pass-test", "4k3/8/8/8/8/8/8/4K2r w - - 0 1");
+    CU_ASSERT_FALSE(move_parse(pos, "@@@@", true, &m, why, sizeof why));
+    CU_ASSERT_STRING_EQUAL(why, "passing is not allowed in check");
+    CU_ASSERT_FALSE(move_parse(pos, "e1e1", false, &m, why, sizeof why));
+    CU_ASSERT_STRING_EQUAL(why, "passing is not allowed in check");
+}
+
+/* Janggi: bikjang, two passes and repetition end the game, and the
+ * material count (with the second player's 1.5 points) decides it. */
+static void test_janggi_game_ends(void)
+{
+    GameEnd end;
+    char why[100];
+    Move m;
+    /* White's soldier leaves the file: the generals face each other, which
+       is legal (in xiangqi it is not) */
+    const char *open_file = "9/4k4/9/p8/4P4/9/9/9/4K4/R8 w - - 0 1";
+    set_fen("xiangqi", open_file);
+    CU_ASSERT_FALSE(move_parse(pos, "e6d6", false, &m, why, sizeof why));
+    CU_ASSERT_STRING_EQUAL(why, "royal pieces may not face each other");
+    set_fen("janggi", open_file);
+    play("e6d6");
+    CU_ASSERT_FALSE(rules_game_end(pos, &end));
+    /* Black must part them or pass: the general steps off the file (d9 f9,
+       and along the palace diagonals d10 f10 d8 f8), but not to e10 or e8;
+       the soldier's moves leave them facing */
+    CU_ASSERT_EQUAL(legal_count(), 6 + 1);
+    CU_ASSERT_FALSE(move_parse(pos, "a7a6", false, &m, why, sizeof why));
+    CU_ASSERT_STRING_EQUAL(why, "royal pieces may not face each other");
+    play("e9e9");                       /* the pass accepts bikjang */
+    CU_ASSERT_TRUE(rules_game_end(pos, &end));
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_WIN);      /* for White, to move */
+    CU_ASSERT_STRING_EQUAL(end.reason, "bikjang; White wins on points, 15.0 to 3.5");
+    CU_ASSERT_EQUAL(legal_count(), 0);
+    /* two passes in a row: equal material, so the 1.5 points decide */
+    set_fen("janggi", variant("janggi")->start_fen);
+    play("e2e2 e9e9");
+    CU_ASSERT_TRUE(rules_game_end(pos, &end));
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_LOSS);
+    CU_ASSERT_STRING_EQUAL(end.reason, "both players passed; Black wins on points, 73.5 to 72.0");
+    /* a repetition is counted the same way */
+    set_fen("janggi", variant("janggi")->start_fen);
+    play("b1c3 b10c8 c3b1 c8b10 b1c3 b10c8 c3b1 c8b10");
+    CU_ASSERT_TRUE(rules_game_end(pos, &end));
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_LOSS);
+    CU_ASSERT_STRING_EQUAL(end.reason, "3-fold repetition; Black wins on points, 73.5 to 72.0");
+}
+
 /* The bound holds for every position of the perft data. */
 static void check_bound(const char *vname, const char *fen)
 {
@@ -916,6 +1072,10 @@ int main(int argc, char **argv)
     CU_add_test(s, "evaluation bounds", test_eval_bounds);
     CU_add_test(s, "game ends", test_game_ends);
     CU_add_test(s, "rule-restricted moves", test_rule_moves);
+    CU_add_test(s, "extra moves by region", test_extra_moves_regions);
+    CU_add_test(s, "capture rules", test_capture_rules);
+    CU_add_test(s, "passing", test_passing);
+    CU_add_test(s, "janggi game ends", test_janggi_game_ends);
     CU_add_test(s, "e.p. and castling rights", test_ep_and_castling_rights);
     CU_add_test(s, "castling with gating", test_castling_with_gating);
     CU_add_test(s, "gating obeys drop zones", test_gating_obeys_drop_zones);

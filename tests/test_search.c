@@ -262,6 +262,17 @@ static void test_xiangqi_cannon_capture(void)
     solve("xiangqi", "4k4/9/9/r8/9/p8/9/9/9/C2K5 w - - 0 1", 4, "a1a7", 50);
 }
 
+/* Janggi: a chariot mate (no pass out of check); with the generals facing
+ * (bikjang), passing ends the game on points: the side ahead passes, the
+ * side behind parts them. */
+static void test_janggi(void)
+{
+    solve_mate("janggi", "3k5/R8/9/9/9/9/9/9/4K4/7R1 w - - 0 1", 4, 1);
+    solve("janggi", "4k4/9/9/9/9/9/9/9/4K4/R8 w - - 0 1", 4, "e2e2", MATE_IN(1));
+    solve("janggi", "4k4/9/9/9/9/9/9/9/4K4/r8 w - - 0 1", 4, "e2d2 e2f2 e2d3 e2f3",
+          -SCORE_INF + 1);
+}
+
 static void test_custom_cannon(void)
 {
     solve("menagerie", "5k4/10/10/q9/10/p9/10/10/10/C4K4 w - - 0 1", 4, "a1a7", 250);
@@ -343,7 +354,7 @@ static void test_staged_generation(void)
 {
     static const char *const variants[] = {
         "chess", "capablanca", "shogi", "xiangqi", "makruk", "knightmate", "grand",
-        "crazyhouse", "courier", "shatranj", "menagerie"
+        "crazyhouse", "courier", "shatranj", "menagerie", "janggi"
     };
     MoveList *all = malloc(sizeof *all), *part = malloc(sizeof *part);
     CU_ASSERT_PTR_NOT_NULL_FATAL(all);
@@ -636,6 +647,7 @@ int main(void)
     CU_add_test(t, "xiangqi mate in 1", test_xiangqi_mate);
     CU_add_test(t, "xiangqi cannon capture", test_xiangqi_cannon_capture);
     CU_add_test(t, "menagerie cannon capture", test_custom_cannon);
+    CU_add_test(t, "janggi: mate, bikjang", test_janggi);
     CU_add_test(t, "nursery drop mate", test_nursery_drop_mate);
     CU_add_test(t, "static exchange", test_see);
     CU_add_test(t, "staged generation, exposure squares", test_staged_generation);

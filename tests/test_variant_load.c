@@ -142,8 +142,9 @@ static void test_regions(void)
     CU_ASSERT_FALSE(sqset_has(&v->piece[k].allowed[BLACK], sq(v, "e2")));
     CU_ASSERT_TRUE(sqset_has(&v->piece[e].allowed[BLACK], sq(v, "c6")));
     CU_ASSERT_TRUE(v->piece[p].has_extra);
-    CU_ASSERT_TRUE(sqset_has(&v->piece[p].extra_region[WHITE], sq(v, "a6")));
-    CU_ASSERT_TRUE(sqset_has(&v->piece[p].extra_region[BLACK], sq(v, "a5")));
+    CU_ASSERT_EQUAL(v->piece[p].nextra, 1);
+    CU_ASSERT_TRUE(sqset_has(&v->piece[p].extra[0].from[WHITE], sq(v, "a6")));
+    CU_ASSERT_TRUE(sqset_has(&v->piece[p].extra[0].from[BLACK], sq(v, "a5")));
     CU_ASSERT_NOT_EQUAL(strchr(v->piece[type_of(v, "H")].synonyms, 'N'), NULL);
     CU_ASSERT_TRUE(v->rules.facing_royals_illegal);
     v = varset_find(&builtin, "kingofthehill");
@@ -180,6 +181,39 @@ static void test_rules(void)
 /* The perpetual-chase rule and the pieces' chase settings: xiangqi's as
  * shipped, minixiangqi's soldier (no river) chased anywhere, and the
  * mistakes one can make, each at its place. */
+/* Janggi's rules as settings: passing, bikjang, the material count, the
+ * cannon rows, palace diagonals as extra moves kept within the palace. */
+static void test_janggi_settings(void)
+{
+    const Variant *v = varset_find(&builtin, "janggi");
+    CU_ASSERT_FATAL(v != NULL);
+    const Rules *r = &v->rules;
+    CU_ASSERT_EQUAL(r->pass, PASS_ALWAYS);
+    CU_ASSERT_TRUE(r->facing_royals_bikjang);
+    CU_ASSERT_FALSE(r->facing_royals_illegal);
+    CU_ASSERT_TRUE(r->material_count);
+    CU_ASSERT_EQUAL(r->count_points[type_of(v, "R")], 130);
+    CU_ASSERT_EQUAL(r->count_points[type_of(v, "P")], 20);
+    CU_ASSERT_EQUAL(r->count_points[type_of(v, "K")], 0);
+    CU_ASSERT_EQUAL(r->count_bonus[WHITE], 0);
+    CU_ASSERT_EQUAL(r->count_bonus[BLACK], 15);
+    int c = type_of(v, "C");
+    CU_ASSERT_EQUAL(v->no_capture[c], 1u << c);
+    CU_ASSERT_EQUAL(v->no_hop[c], 1u << c);
+    CU_ASSERT_EQUAL(v->no_capture[type_of(v, "R")], 0);
+    const PieceType *rook = &v->piece[type_of(v, "R")];
+    CU_ASSERT_EQUAL(rook->nextra, 1);
+    CU_ASSERT_TRUE(rook->extra[0].within_given);
+    CU_ASSERT_TRUE(sqset_has(&rook->extra[0].from[WHITE], sq(v, "e9")));
+    CU_ASSERT_FALSE(sqset_has(&rook->extra[0].from[WHITE], sq(v, "e1")));
+    CU_ASSERT_FALSE(v->has_multileg);     /* the elephant's mafsmafW is a lame path */
+    /* chess: none of it */
+    v = varset_find(&builtin, "chess");
+    CU_ASSERT_EQUAL(v->rules.pass, PASS_NEVER);
+    CU_ASSERT_FALSE(v->rules.material_count);
+    CU_ASSERT_FALSE(v->rules.facing_royals_bikjang);
+}
+
 static void test_chase_settings(void)
 {
     const Variant *v = varset_find(&builtin, "xiangqi");
@@ -259,6 +293,38 @@ static void test_override_and_columns(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:6:19: error: invalid XBetza 'fmWq'"));
     CU_ASSERT_PTR_NULL(varset_find(&set, "q"));
     CU_ASSERT_PTR_NOT_NULL(varset_find(&set, "chess"));        /* others unharmed */
+    varset_free(&set);
+    free(msgs);
+}
+
+/* Multi-leg moves through empty squares (lame paths) load as lame leaps,
+ * not as multi-leg moves; other multi-leg moves load as such, but not in
+ * an `extra-moves` entry with `within` (its set cuts only the first leg). */
+static void test_lame_path_moves(void)
+{
+    VariantSet set;
+    char *msgs = NULL;
+    int errors = load_text(&set, "name: e\nextends: chess\npieces:\n  N: mafsmafW\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 0);
+    CU_ASSERT_STRING_EQUAL(msgs, "");
+    const Variant *v = varset_find(&set, "e");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    CU_ASSERT_FALSE(v->has_multileg);
+    varset_free(&set);
+    free(msgs);
+    errors = load_text(&set, "name: e\nextends: chess\npieces:\n  N: mafsmafcaW\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 0);
+    v = varset_find(&set, "e");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    CU_ASSERT_TRUE(v->has_multileg);
+    varset_free(&set);
+    free(msgs);
+    errors = load_text(&set, "name: e\nextends: chess\nregions: {r: [a1, b2, c3]}\n"
+                       "pieces:\n  N: {moves: N, extra-moves: {r: {moves: mafsW, within: r}}}\n"
+                       "  B: {moves: B, extra-moves: {r: {moves: WcafW, within: r}}}\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:6:43: error: multi-leg moves ('a') are not "
+                                        "supported in an 'extra-moves' entry with 'within'"));
     varset_free(&set);
     free(msgs);
 }
@@ -558,8 +624,10 @@ int main(void)
     CU_add_test(suite, "regions and zones", test_regions);
     CU_add_test(suite, "rules", test_rules);
     CU_add_test(suite, "chase settings", test_chase_settings);
+    CU_add_test(suite, "janggi settings", test_janggi_settings);
     CU_add_test(suite, "override and XBetza columns", test_override_and_columns);
     CU_add_test(suite, "alias limits", test_alias_limits);
+    CU_add_test(suite, "lame-path moves", test_lame_path_moves);
     CU_add_test(suite, "board sizes", test_board_sizes);
     CU_add_test(suite, "extends cycles", test_extends_cycles);
     CU_add_test(suite, "search path", test_search_path);

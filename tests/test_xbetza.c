@@ -597,6 +597,18 @@ static void collect_text(const XbMove *m, void *ctx)
     set_add(&r->quiet, xb_move_text(r->geo, m, buf, sizeof buf));
 }
 
+/* As collect_text, without the squares a move passes on its way: a lame
+ * path's compiled ray knows only where it ends. */
+static void collect_ends(const XbMove *m, void *ctx)
+{
+    XbMove end = *m;
+    if (end.nvictims == 0 && end.kind != XB_MOVE_CASTLE) {
+        end.npath = 1;
+        end.path[0] = end.to;
+    }
+    collect_text(&end, ctx);
+}
+
 static void move_texts(const XbPiece *p, const XbGeometry *g, const XbBoardView *v, int from,
                        StrSet *out)
 {
@@ -1047,6 +1059,9 @@ static void walk_documented(const XbTable *t, const XbRay *ray, const XbBoardVie
         const XbStep *st = &t->steps[ray->first + (uint32_t)k];
         if ((ray->flags & XB_RAY_LAME) && st->test != XB_NO_SQ && engine_occupied(v, from, st->test))
             return;
+        if ((ray->flags & XB_RAY_LAME) && st->test2 != XB_NO_SQ
+            && engine_occupied(v, from, st->test2))
+            return;
         if ((ray->flags & XB_RAY_JUMP) && st->test != XB_NO_SQ && !engine_occupied(v, from, st->test))
             return;
         int occ = engine_occ(v, from, st->sq);
@@ -1081,6 +1096,9 @@ static const char *const ray_pieces[] = {
     "ifmW2", "iiK", "N0", "D0", "A0", "W10", "B10", "vRfF3bFsW", "ifmnH", "nH0", "oW", "oD0",
     "omcpR", "fmWfceF", "ofceQ", "tmcpR", "jjjQ", "ojR", "ocpB", "fsN", "hrN", "lfrbBfRbW",
     "tgR", "odR", "mcdeQ", "ojjK2", "nZ0", "jC0", "gN0", "pN0", "W3", "K3", "tcpafcR", "ffN",
+    /* lame paths: multi-leg groups compiled as lame leaps */
+    "mafsmafW", "afsafW", "mafsW", "mafW", "mafmafF", "ifmafsmafW", "mafsmafcW", "mafsN",
+    "mafsmaflF", "fmafsmafW", "mafsmaftW",
 };
 
 static void test_rays_match_generator(void)
@@ -1101,7 +1119,8 @@ static void test_rays_match_generator(void)
             single = full;
             single.ngroups = 0;
             for (int i = 0; i < full.ngroups; i++)
-                if (full.group[i].nlegs == 1 && full.group[i].atom != 'O')
+                if ((full.group[i].nlegs == 1 && full.group[i].atom != 'O')
+                    || xb_group_is_lame_path(&full, i))
                     single.group[single.ngroups++] = full.group[i];
             XbTable t;
             CU_ASSERT_EQUAL_FATAL(xb_compile(&single, &g, &t, NULL), 0);
@@ -1115,7 +1134,7 @@ static void test_rays_match_generator(void)
                 memset(&want, 0, sizeof want);
                 memset(&got, 0, sizeof got);
                 want.geo = got.geo = &g;
-                xb_generate(&single, &t, &v, from, collect_text, &want);
+                xb_generate(&single, &t, &v, from, collect_ends, &want);
                 for (const XbRay *r = xb_rays_begin(&t, v.color, from);
                      r < xb_rays_end(&t, v.color, from); r++) {
                     const XbGroup *grp = &single.group[r->group];
@@ -1145,6 +1164,50 @@ static void test_rays_match_generator(void)
         }
     }
     printf("    rays vs generator: %d boards, %d moves\n", boards, moves);
+}
+
+/* Which multi-leg groups compile as lame leaps: single steps through empty
+ * squares, each path to its own square, never back on the origin. */
+static void test_lame_paths(void)
+{
+    static const struct { const char *betza; bool lame; } cases[] = {
+        { "mafsmafW", true },   /* janggi elephant */
+        { "mafsW", true },      /* xiangqi horse, as two legs */
+        { "mafW", true },       /* a blockable double step */
+        { "mafsmafcW", true },  /* captures only at the end */
+        { "W", false },         /* one leg: nothing to flatten */
+        { "cafW", false },      /* a locust capture on the way */
+        { "mabW", false },      /* steps back onto its origin */
+        { "mafsmafR", false },  /* slides */
+        { "afsafafW", false },  /* four legs */
+        { "mapafW", false },    /* a hop on the way */
+        { "mavW", false },      /* forward or back: the origin again */
+        { "masW", false },      /* two paths to one square (W then sideways) */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        XbPiece p;
+        CU_ASSERT_EQUAL_FATAL(xb_parse(cases[i].betza, XB_STRICT, &p, NULL), 0);
+        bool got = xb_group_is_lame_path(&p, 0);
+        CU_ASSERT_EQUAL(got, cases[i].lame);
+        if (got != cases[i].lame)
+            fprintf(stderr, "    '%s': lame path %d, expected %d\n", cases[i].betza, got,
+                    cases[i].lame);
+    }
+    /* compiled: the janggi elephant on e5 of 9x10, eight rays, two squares tested */
+    XbPiece p;
+    XbGeometry g;
+    XbTable t;
+    xb_geometry_init(&g, 9, 10);
+    CU_ASSERT_EQUAL_FATAL(xb_parse("mafsmafW", XB_STRICT, &p, NULL), 0);
+    CU_ASSERT_EQUAL_FATAL(xb_compile(&p, &g, &t, NULL), 0);
+    int e5 = xb_square(&g, 4, 4), n = 0;
+    for (const XbRay *r = xb_rays_begin(&t, 0, e5); r < xb_rays_end(&t, 0, e5); r++, n++) {
+        CU_ASSERT(!(r->flags & XB_RAY_MULTILEG) && (r->flags & XB_RAY_LAME));
+        CU_ASSERT_EQUAL(r->len, 1);
+        CU_ASSERT(t.steps[r->first].test != XB_NO_SQ && t.steps[r->first].test2 != XB_NO_SQ);
+    }
+    CU_ASSERT_EQUAL(n, 8);
+    xb_table_free(&t);
 }
 
 /* Multi-leg riders reach the same continuation square many times (a
@@ -1201,6 +1264,7 @@ static void test_table_layout(void)
     for (uint32_t i = 0; i < t.nsteps; i++) {
         CU_ASSERT(t.steps[i].sq < 144 && !g.hole[t.steps[i].sq]);
         CU_ASSERT(t.steps[i].test == XB_NO_SQ || !g.hole[t.steps[i].test]);
+        CU_ASSERT(t.steps[i].test2 == XB_NO_SQ || !g.hole[t.steps[i].test2]);
     }
     xb_table_free(&t);
     /* bad geometry */
@@ -1256,6 +1320,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "board sizes", test_board_sizes);
     CU_add_test(s, "table layout", test_table_layout);
     CU_add_test(s, "multi-leg riders are fast", test_multileg_riders_fast);
+    CU_add_test(s, "lame paths", test_lame_paths);
     CU_add_test(s, "rays agree with generator", test_rays_match_generator);
     return cunit_run_registry();
 }

@@ -6,6 +6,13 @@ tests_test_variant_load_CPPFLAGS = $(AM_CPPFLAGS) $(CUNIT_CFLAGS) $(YAML_CFLAGS)
 tests_test_variant_load_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
 TESTS += tests/test_variant_load tests/check-variants.sh
 
+# Variants sent over a protocol (varset_define).
+check_PROGRAMS += tests/test_variant_define
+tests_test_variant_define_SOURCES = tests/test_variant_define.c
+tests_test_variant_define_CPPFLAGS = $(AM_CPPFLAGS) $(CUNIT_CFLAGS) $(YAML_CFLAGS)
+tests_test_variant_define_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
+TESTS += tests/test_variant_define
+
 EXTRA_DIST += tests/check-variants.sh $(variant_bad_files)
 variant_bad_files = \
 	tests/bad/README \
@@ -13,6 +20,7 @@ variant_bad_files = \
 	tests/bad/alias_depth.yaml tests/bad/alias_depth.expected \
 	tests/bad/alias_self.yaml tests/bad/alias_self.expected \
 	tests/bad/bad_xbetza.yaml tests/bad/bad_xbetza.expected \
+	tests/bad/capture_rules.yaml tests/bad/capture_rules.expected \
 	tests/bad/board_overflow.yaml tests/bad/board_overflow.expected \
 	tests/bad/duplicate.yaml tests/bad/duplicate.expected \
 	tests/bad/eval.yaml tests/bad/eval.expected \
@@ -21,10 +29,12 @@ variant_bad_files = \
 	tests/bad/extends_path_b.yaml tests/bad/extends_path_b.expected \
 	tests/bad/extends_self.yaml tests/bad/extends_self.expected \
 	tests/bad/extends_alias_self.yaml tests/bad/extends_alias_self.expected \
+	tests/bad/extra_moves.yaml tests/bad/extra_moves.expected \
 	tests/bad/start_castling.yaml tests/bad/start_castling.expected \
 	tests/bad/start_side.yaml tests/bad/start_side.expected \
 	tests/bad/start_holdings.yaml tests/bad/start_holdings.expected \
 	tests/bad/fen_width.yaml tests/bad/fen_width.expected \
+	tests/bad/janggi_rules.yaml tests/bad/janggi_rules.expected \
 	tests/bad/merge_key.yaml tests/bad/merge_key.expected \
 	tests/bad/missing_parent.yaml tests/bad/missing_parent.expected \
 	tests/bad/multileg.yaml tests/bad/multileg.expected \

@@ -9,6 +9,7 @@ Matches play every position twice with colours reversed, so what remains of
 an imbalance cancels out; the point is variety.
 
     tools/make-openings.py -v shatranj -n 20 > tools/openings/shatranj.fen
+    tools/make-openings.py --variants mine -v falcon -n 100 > falcon.fen
 """
 import argparse
 import random
@@ -17,8 +18,8 @@ import sys
 
 
 class Engine:
-    def __init__(self, path, variant):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    def __init__(self, command, variant):
+        self.p = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   text=True, bufsize=1)
         self.send("uci")
         self.wait_for("uciok")
@@ -73,10 +74,11 @@ def main():
     ap.add_argument("--balance", type=int, default=50, help="largest |score| of a kept line")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--engine", default="./menagerie")
+    ap.add_argument("--variants", metavar="DIR", help="the engine's --variants (a variant of your own)")
     a = ap.parse_args()
 
     random.seed(a.seed)
-    eng = Engine(a.engine, a.variant)
+    eng = Engine([a.engine] + (["--variants", a.variants] if a.variants else []), a.variant)
     fens, tries = [], 0
     while len(fens) < a.count and tries < 50 * a.count:
         tries += 1

@@ -24,6 +24,7 @@ typedef struct {
     const XbPiece    *piece;
     int               gi;      /* group index */
     int               from;
+    bool              lame_path;   /* the group is a lame path (xb_group_is_lame_path) */
 } Site;
 
 void xb_geometry_init(XbGeometry *g, int files, int ranks)
@@ -48,7 +49,7 @@ static bool grow(void **p, uint32_t *cap, uint32_t need, size_t size)
     return true;
 }
 
-static void add_step(Builder *b, int sq, int test)
+static void add_lame_step(Builder *b, int sq, int test, int test2)
 {
     if (b->oom || !grow((void **)&b->steps, &b->cap_steps, b->nsteps + 1, sizeof *b->steps)) {
         b->oom = true;
@@ -56,17 +57,24 @@ static void add_step(Builder *b, int sq, int test)
     }
     b->steps[b->nsteps].sq = (uint16_t)sq;
     b->steps[b->nsteps].test = (uint16_t)test;
+    b->steps[b->nsteps].test2 = (uint16_t)test2;
     b->nsteps++;
 }
 
-/* Close the ray whose steps start at `first`; drop it when empty. */
-static void add_ray(Builder *b, const Site *s, uint32_t first, int dir, unsigned flags)
+static void add_step(Builder *b, int sq, int test)
+{
+    add_lame_step(b, sq, test, XB_NO_SQ);
+}
+
+/* Close the ray whose steps start at `first`; drop it when empty.  The
+ * ray added, or NULL. */
+static XbRay *add_ray(Builder *b, const Site *s, uint32_t first, int dir, unsigned flags)
 {
     if (b->oom || b->nsteps == first)
-        return;
+        return NULL;
     if (!grow((void **)&b->rays, &b->cap_rays, b->nrays + 1, sizeof *b->rays)) {
         b->oom = true;
-        return;
+        return NULL;
     }
     const XbGroup *g = &s->piece->group[s->gi];
     XbRay *r = &b->rays[b->nrays++];
@@ -76,6 +84,7 @@ static void add_ray(Builder *b, const Site *s, uint32_t first, int dir, unsigned
     r->mode = g->leg[0].mode;
     r->group = (uint8_t)s->gi;
     r->dir = (uint8_t)dir;
+    return r;
 }
 
 static bool usable(const XbGeometry *geo, int x, int y)
@@ -182,10 +191,143 @@ static void compile_castle(Builder *b, const Site *s, int dir, int vx, int vy)
     add_ray(b, s, first, dir, group_flags(g) | XB_RAY_CASTLE);
 }
 
+/* ---- lame paths --------------------------------------------------------- */
+
+/* The paths of a multi-leg group of single steps, as the reference
+ * generator walks them: where each leg ends, relative to the origin. */
+#define MAX_PATHS (8 * 8 * 8)
+typedef struct {
+    int8_t at[XB_MAX_LEGS][2];   /* (dx, dy) after each leg */
+    uint8_t dir;                 /* direction of the first leg */
+} Path;
+
+typedef struct {
+    const XbPiece *piece;
+    const XbGroup *g;
+    Path  path[MAX_PATHS];
+    int   n;
+} PathList;
+
+static void walk_paths(PathList *pl, Path *cur, int k, int angle, int color)
+{
+    const XbGroup *g = pl->g;
+    unsigned dirs = g->leg[k].dirs;
+    if (k == 0 && color)
+        dirs = xb_rotate_dirs(dirs, 4);
+    else if (k > 0)
+        dirs = xb_rotate_dirs(dirs, angle);
+    for (int dir = 0; dir < 8; dir++) {
+        if (!(dirs & (1u << dir)))
+            continue;
+        int vx, vy;
+        xb_step_vector(g, dir, k > 0, pl->piece->xboard_quirks, &vx, &vy);
+        if (vx == 0 && vy == 0)
+            continue;
+        int x = k ? cur->at[k - 1][0] : 0, y = k ? cur->at[k - 1][1] : 0;
+        cur->at[k][0] = (int8_t)(x + vx);
+        cur->at[k][1] = (int8_t)(y + vy);
+        if (k == 0)
+            cur->dir = (uint8_t)dir;
+        if (k + 1 < g->nlegs)
+            walk_paths(pl, cur, k + 1, dir, color);
+        else if (pl->n < MAX_PATHS)
+            pl->path[pl->n++] = *cur;
+    }
+}
+
+static void list_paths(PathList *pl, const XbPiece *piece, const XbGroup *g, int color)
+{
+    Path cur;
+    memset(&cur, 0, sizeof cur);
+    pl->piece = piece;
+    pl->g = g;
+    pl->n = 0;
+    walk_paths(pl, &cur, 0, 0, color);
+}
+
+/* Single steps only: range 1, no skipping, no lameness or cylinder of
+ * their own, no hopping; every leg but the last moves on only from an
+ * empty square. */
+static bool legs_are_plain_steps(const XbGroup *g)
+{
+    const uint16_t forbidden = XB_MODE_P | XB_MODE_G | XB_MODE_O | XB_MODE_Y | XB_MODE_ISO;
+    if (g->atom == 'O' || g->range != 1 || g->nlegs < 2 || g->nlegs > 3)
+        return false;
+    for (int k = 0; k < g->nlegs; k++) {
+        const XbLeg *l = &g->leg[k];
+        if (l->range != 1 || l->jumps || (l->written & XB_MODE_N) || (l->mode & forbidden))
+            return false;
+        if (k + 1 < g->nlegs && l->mode != XB_MODE_M)
+            return false;
+    }
+    return true;
+}
+
+bool xb_group_is_lame_path(const XbPiece *piece, int gi)
+{
+    if (!piece || gi < 0 || gi >= piece->ngroups)
+        return false;
+    const XbGroup *g = &piece->group[gi];
+    if (!legs_are_plain_steps(g))
+        return false;
+    PathList *pl = malloc(sizeof *pl);
+    if (!pl)
+        return false;
+    list_paths(pl, piece, g, 0);
+    int last = g->nlegs - 1;
+    bool ok = true;
+    for (int i = 0; i < pl->n && ok; i++) {
+        for (int k = 0; k <= last && ok; k++)
+            ok = pl->path[i].at[k][0] || pl->path[i].at[k][1];   /* never back on the origin */
+        for (int j = 0; j < i && ok; j++)
+            ok = pl->path[i].at[last][0] != pl->path[j].at[last][0]
+              || pl->path[i].at[last][1] != pl->path[j].at[last][1];
+    }
+    free(pl);
+    return ok;
+}
+
+/* One LAME ray of one step per path: the squares passed must be empty. */
+static void compile_lame_paths(Builder *b, const Site *s, int color)
+{
+    const XbGeometry *geo = s->geo;
+    const XbGroup *g = &s->piece->group[s->gi];
+    unsigned flags = XB_RAY_LAME | (group_flags(g) & (XB_RAY_INITIAL | XB_RAY_INITIAL2));
+    int fx = s->from % geo->files, fy = s->from / geo->files, last = g->nlegs - 1;
+    PathList *pl = malloc(sizeof *pl);
+    if (!pl) {
+        b->oom = true;
+        return;
+    }
+    list_paths(pl, s->piece, g, color);
+    for (int i = 0; i < pl->n; i++) {
+        const Path *p = &pl->path[i];
+        int sq[XB_MAX_LEGS];
+        bool on_board = true;
+        for (int k = 0; k <= last && on_board; k++) {
+            int x = fx + p->at[k][0], y = fy + p->at[k][1];
+            on_board = usable(geo, x, y);
+            sq[k] = y * geo->files + x;
+        }
+        if (!on_board)
+            continue;
+        uint32_t first = b->nsteps;
+        add_lame_step(b, sq[last], sq[0], last > 1 ? sq[1] : XB_NO_SQ);
+        XbRay *r = add_ray(b, s, first, p->dir, flags);
+        if (r)
+            r->mode = g->leg[last].mode;
+    }
+    free(pl);
+}
+
 static void compile_group(Builder *b, const Site *s, int color)
 {
     const XbGroup *g = &s->piece->group[s->gi];
     const XbLeg *leg = &g->leg[0];
+    if (s->lame_path) {
+        compile_lame_paths(b, s, color);
+        return;
+    }
     if (g->nlegs < 1 || (xb_one_step(g) && xb_leg_skip(leg) < 0))
         return;
     unsigned dirs = leg->dirs;
@@ -237,13 +379,16 @@ int xb_compile(const XbPiece *piece, const XbGeometry *g, XbTable *out, XbError 
         return fail(err, "out of memory");
     Builder b;
     memset(&b, 0, sizeof b);
+    bool lame_path[XB_MAX_GROUPS];
+    for (int gi = 0; gi < piece->ngroups && gi < XB_MAX_GROUPS; gi++)
+        lame_path[gi] = xb_group_is_lame_path(piece, gi);
     for (int color = 0; color < 2; color++)
         for (int sq = 0; sq < nsq; sq++) {
             out->index[color * nsq + sq] = b.nrays;
             if (g->hole[sq])
                 continue;
             for (int gi = 0; gi < piece->ngroups; gi++) {
-                Site s = { g, piece, gi, sq };
+                Site s = { g, piece, gi, sq, lame_path[gi] };
                 compile_group(&b, &s, color);
             }
         }

@@ -81,12 +81,6 @@ int xb_parse_square(const XbGeometry *g, const char *name)
     return (rank - 1) * g->files + (name[0] - 'a');
 }
 
-static unsigned rotate_dirs(unsigned set, int by)
-{
-    by &= 7;
-    return ((set << by) | (set >> (8 - by))) & 0xFF;
-}
-
 static bool is_hole(const Gen *G, int sq)
 {
     return G->v->geom->hole[sq] != 0;
@@ -319,9 +313,9 @@ static void walk_leg(Gen *G, int k, int sx, int sy, int angle)
         return;                       /* 'n' on a one-step atom: nothing (§6.2) */
     unsigned dirs = leg->dirs;
     if (k == 0 && G->v->color == 1)
-        dirs = rotate_dirs(dirs, 4);
+        dirs = xb_rotate_dirs(dirs, 4);
     else if (k > 0)
-        dirs = rotate_dirs(dirs, angle);
+        dirs = xb_rotate_dirs(dirs, angle);
     int iso = (k > 0 && (leg->mode & XB_MODE_ISO)) ? iso_length(G, k) : 0;
     for (int dir = 0; dir < 8; dir++) {
         if (!(dirs & (1u << dir)))
@@ -385,7 +379,7 @@ static void castle_group(Gen *G)
 {
     unsigned dirs = G->g->leg[0].dirs;
     if (G->v->color == 1)
-        dirs = rotate_dirs(dirs, 4);
+        dirs = xb_rotate_dirs(dirs, 4);
     for (int dir = 0; dir < 8; dir += 2) {
         if (!(dirs & (1u << dir)))
             continue;

@@ -37,6 +37,13 @@ unsigned xb_dirs_diag(const char *text, size_t *pos, bool *useless);
 unsigned xb_dirs_oblique(const char *text, size_t *pos, bool *useless);
 unsigned xb_dirs_king(const char *text, size_t *pos);
 
+/* A direction set turned clockwise by `by` steps of 45 degrees. */
+static inline unsigned xb_rotate_dirs(unsigned set, int by)
+{
+    by &= 7;
+    return ((set << by) | (set >> (8 - by))) & 0xFF;
+}
+
 /* Default relative directions of a continuation leg without letters. */
 static inline unsigned xb_default_cont_dirs(const XbGroup *g)
 {

@@ -181,6 +181,8 @@ typedef struct {
     uint16_t sq;      /* target square                                         */
     uint16_t test;    /* XB_NO_SQ, or the square that must be empty ('n') or
                          occupied ('j' on long leapers) before `sq` is reached */
+    uint16_t test2;   /* XB_NO_SQ, or a second square that must be EMPTY: only
+                         on LAME rays, only where `test` is set (lame paths) */
 } XbStep;
 
 /* Ray flags. */
@@ -239,7 +241,20 @@ typedef struct {
  * mover, so it counts as occupied).  Steps skipped by 'j' are not stored.
  * Rays of multi-leg groups (XB_RAY_MULTILEG) hold the first leg only (its
  * squares, whatever the leg's mode); a generator walks the later legs with
- * the leg geometry below, or hands the group to xb_generate(). */
+ * the leg geometry below, or hands the group to xb_generate().
+ * Lame paths are the exception: a multi-leg group whose earlier legs are
+ * single steps onto empty squares (xb_group_is_lame_path: the janggi
+ * elephant `mafsmafW`, `mafsW` = xiangqi horse) is compiled like a lame
+ * leaper instead, one LAME ray of one step per path, the squares passed as
+ * `test` and `test2`, the mode that of its last leg; such rays are not
+ * MULTILEG and move exactly as xb_generate() moves the group. */
+
+/* Is group `gi` of `piece` a lame path: two or three legs, every leg one
+ * leap or step (range 1, no 'j', 'n', 'o', 'i' on later legs), every leg
+ * but the last only moving onto an empty square ('m'), the last no hopper,
+ * and no two of its paths ending on the same square or passing its
+ * origin?  Such a group compiles to plain lame rays (see above). */
+bool xb_group_is_lame_path(const XbPiece *piece, int gi);
 
 /* ---------------------------------------------------------------------
  * Leg geometry, for a generator that walks continuation legs itself

@@ -11,8 +11,10 @@
 #include "board/multileg.h"
 
 /* Can the piece of `type`/`color` on `from` capture on `target` via table t? */
-static bool table_attacks(const Position *pos, const XbTable *t, int color, int from, int target)
+static bool table_attacks(const Position *pos, const XbTable *t, int type, int color, int from,
+                          int target)
 {
+    uint32_t no_hop = pos->v->no_hop[type];
     const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
     for (; r < end; r++) {
         if ((r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG)) || (r->mode & XB_MODE_T))
@@ -30,11 +32,13 @@ static bool table_attacks(const Position *pos, const XbTable *t, int color, int 
                 bool occupied = pos->board[s->test] != EMPTY;
                 if ((r->flags & XB_RAY_LAME) ? occupied : !occupied)
                     break;
+                if (s->test2 != XB_NO_SQ && pos->board[s->test2] != EMPTY)
+                    break;
             }
             if (s->sq == target)
                 return !hopper || hopped;
             if (pos->board[s->sq] != EMPTY) {
-                if (!hopper || hopped)
+                if (!hopper || hopped || (no_hop >> code_type(pos->board[s->sq]) & 1))
                     break;
                 hopped = true;
             } else if (hopped && (r->mode & XB_MODE_G)) {
@@ -53,11 +57,14 @@ bool attack_from(const Position *pos, int from, int target)
     if (!sqset_has(&v->reach[(type * 2 + by) * (v->files * v->ranks) + from], target))
         return false;
     const PieceType *pt = &v->piece[type];
-    /* (a confined piece may never go there, so it cannot capture there) */
+    uint8_t victim = pos->board[target];
+    if (victim != EMPTY && victim != HOLE && (v->no_capture[type] >> code_type(victim) & 1))
+        return false;   /* the capture rules spare what stands there */
+    /* (a confined piece may never go there, so it cannot capture there with
+       one leg; a multi-leg move may take it on the way and end elsewhere) */
     if ((!pt->confined || sqset_has(&pt->allowed[by], target))
-        && (table_attacks(pos, &pt->table, by, from, target)
-            || (pt->has_extra && sqset_has(&pt->extra_region[by], from)
-                && table_attacks(pos, &pt->extra_table, by, from, target))))
+        && (table_attacks(pos, &pt->table, type, by, from, target)
+            || (pt->has_extra && table_attacks(pos, &pt->extra_table, type, by, from, target))))
         return true;
     return pt->has_multileg && multileg_takes(pos, from, target);
 }
@@ -116,7 +123,7 @@ bool attack_in_check(const Position *pos, int color)
 }
 
 /* Two royal pieces on one file with nothing between (xiangqi's flying general). */
-static bool royals_face(const Position *pos)
+bool attack_royals_face(const Position *pos)
 {
     const Variant *v = pos->v;
     int sq[2] = { -1, -1 };
@@ -155,8 +162,17 @@ bool attack_left_illegal(Position *pos)
         if (position_royals_at_start(v, pos->side) && !position_royals(pos, pos->side))
             return false;   /* it blew up the other's: that wins at once */
     }
-    if (v->rules.facing_royals_illegal && royals_face(pos))
+    if (v->rules.facing_royals_illegal && attack_royals_face(pos))
         return true;
+    if (v->rules.facing_royals_bikjang && pos->ply > 0 && pos->undo[pos->ply - 1].royals_faced) {
+        /* bikjang: the royals faced each other; passing accepts it (legal
+           even in check, as Fairy-Stockfish has it), any other move must
+           part them */
+        if (pos->undo[pos->ply - 1].move.kind == MOVE_PASS)
+            return false;
+        if (attack_royals_face(pos))
+            return true;
+    }
     return attack_in_check(pos, !pos->side);
 }
 
@@ -175,7 +191,7 @@ bool attack_left_illegal_ignoring(Position *pos, const SquareSet *ignored)
 {
     const Variant *v = pos->v;
     int mover = !pos->side, attacked = 0, royals = 0;
-    if (v->rules.facing_royals_illegal && royals_face(pos))
+    if (v->rules.facing_royals_illegal && attack_royals_face(pos))
         return true;
     for (int i = 0; i < pos->nlist[mover]; i++) {
         int sq = pos->list[mover][i];
@@ -230,6 +246,8 @@ static void add_ray_squares_before(SquareSet *set, const XbTable *t, int color, 
                 sqset_add(set, steps[j].sq);
             if (steps[j].test != XB_NO_SQ)
                 sqset_add(set, steps[j].test);
+            if (steps[j].test2 != XB_NO_SQ)
+                sqset_add(set, steps[j].test2);
         }
     }
 }
@@ -267,6 +285,8 @@ int attack_royal_exposure(const Position *pos, int color, SquareSet *set)
     const Variant *v = pos->v;
     if (!v->royal_types)
         return -1;
+    if (v->rules.facing_royals_bikjang && attack_royals_face(pos))
+        return -1;    /* bikjang: every move that leaves them facing is illegal */
     int royal = -1;
     for (int t = 0; t < v->ntypes; t++)
         if ((v->royal_types >> t & 1) && pos->count[color][t]) {

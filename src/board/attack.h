@@ -10,9 +10,11 @@
 
 #include "board/position.h"
 
-/* Could the piece on `from` capture on `target` as the board stands
- * (occupancy of `target` itself is not looked at)?  Static exchange
- * evaluation removes pieces from the board and asks this again. */
+/* Could the piece on `from` capture on `target` as the board stands?
+ * Whether `target` is occupied is not looked at, only what stands there
+ * if anything: a piece the capture rules spare from this attacker is not
+ * attacked.  Static exchange evaluation removes pieces from the board and
+ * asks this again. */
 bool attack_from(const Position *pos, int from, int target);
 
 /* Is square `sq` attacked by a piece of colour `by` (one that could
@@ -20,7 +22,7 @@ bool attack_from(const Position *pos, int from, int target);
 bool attack_square(const Position *pos, int sq, int by);
 
 /* The square of the single royal piece of `color`, or -1 (none, or
- * several).  *set receives every square whose change (vacated, occupied,
+ * several, or royals facing under bikjang: no move is surely legal).  *set receives every square whose change (vacated, occupied,
  * a victim removed) could let a piece of the other colour attack it: a
  * move touching none of them, made by another piece, neither exposes
  * that royal nor (for the other side's moves) gives a discovered check.
@@ -37,8 +39,12 @@ bool attack_royal_square(const Position *pos, int sq, int by);
 bool attack_in_check(const Position *pos, int color);
 
 /* After a move: is the side that just moved (not pos->side) in a position
- * the rules forbid (royal attacked, royals facing)? */
+ * the rules forbid (royal attacked, royals facing; under bikjang, royals
+ * that faced each other before the move still facing, unless it passed)? */
 bool attack_left_illegal(Position *pos);
+
+/* Two royal pieces on one file with nothing between them. */
+bool attack_royals_face(const Position *pos);
 
 /* As attack_left_illegal for a plain move (no gating, no explosions), but
  * attacks by the pieces standing on `ignored` do not count: a move tested

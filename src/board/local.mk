@@ -10,4 +10,6 @@ src_libengine_a_SOURCES += \
 	src/board/movebound.h src/board/movebound.c \
 	src/board/rules.h src/board/rules.c \
 	src/board/chase.h src/board/chase.c \
-	src/board/perft.h src/board/perft.c
+	src/board/pass.h src/board/pass.c \
+	src/board/perft.h src/board/perft.c \
+	src/board/nnue.h src/board/nnue.c src/board/nnue_file.c

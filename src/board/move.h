@@ -23,7 +23,8 @@ typedef enum {
     MOVE_EP,          /* e.p.: victim[0] holds the captured piece's square       */
     MOVE_CASTLE,      /* king from -> to; partner victim[0] -> victim[1]          */
     MOVE_DROP,        /* piece of type `piece` from hand onto `to`                */
-    MOVE_NULL,        /* pass (the search's null move, "@@@@")                     */
+    MOVE_NULL,        /* the search's null move: no move of the game              */
+    MOVE_PASS,        /* a pass the rules allow (rules.pass): from = to, see pass.h */
     MOVE_TURN         /* a piece goes out and back (a lion's turn): from == to,
                          victim[0] is a square it went to (its first leg's end) */
 } MoveKind;

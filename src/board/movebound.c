@@ -267,7 +267,7 @@ static long bound_for_color(MoveBound *b)
             if (!v->geom.hole[from])
                 bound_piece_on(b, &v->piece[t], from);
     }
-    long moves = 0;
+    long moves = v->rules.pass != PASS_NEVER;    /* the pass */
     for (long i = 0; i < (long)b->nslots * b->nsq; i++)
         moves += b->most[i];
     for (int sq = 0; sq < b->nsq; sq++)

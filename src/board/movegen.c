@@ -14,6 +14,7 @@
 #include "board/attack.h"
 #include "board/movegen.h"
 #include "board/multileg.h"
+#include "board/pass.h"
 
 static inline void push(MoveList *ml, int from, int to, int kind, int piece, int flags)
 {
@@ -85,10 +86,10 @@ static inline void add_move(const Position *pos, MoveList *ml, int type, int fro
 
 /* ---- one piece --------------------------------------------------------- */
 
-static inline bool can_take(const Position *pos, uint8_t victim, uint16_t mode)
+static inline bool can_take(const Position *pos, int type, uint8_t victim, uint16_t mode)
 {
     const PieceType *vt = &pos->v->piece[code_type(victim)];
-    if (!vt->capturable)
+    if (!vt->capturable || (pos->v->no_capture[type] >> code_type(victim) & 1))
         return false;
     if ((mode & XB_MODE_T) && vt->royal)
         return false;
@@ -115,7 +116,8 @@ static bool virgin2_ok(const Position *pos, int type, int sq)
 }
 
 /* Hoppers: the first occupied square is the hurdle; 'p' continues as a
- * slide after it, 'g' lands on the square right behind it. */
+ * slide after it, 'g' lands on the square right behind it.  A hurdle the
+ * capture rules forbid hopping over ends the ray. */
 static void gen_hopper_ray(const Position *pos, MoveList *ml, int type, int from,
                            const XbRay *r, const XbStep *steps, unsigned gen)
 {
@@ -125,6 +127,8 @@ static void gen_hopper_ray(const Position *pos, MoveList *ml, int type, int from
         int to = steps[k].sq;
         uint8_t code = pos->board[to];
         if (!hopped) {
+            if (code != EMPTY && (pos->v->no_hop[type] >> code_type(code) & 1))
+                return;
             if (code != EMPTY)
                 hopped = true;
             continue;
@@ -132,7 +136,7 @@ static void gen_hopper_ray(const Position *pos, MoveList *ml, int type, int from
         if (code == EMPTY) {
             if (r->mode & XB_MODE_M)
                 add_move(pos, ml, type, from, to, 0, gen);
-        } else if (can_take(pos, code, r->mode)) {
+        } else if (can_take(pos, type, code, r->mode)) {
             add_move(pos, ml, type, from, to, 0, gen);
         }
         if (code != EMPTY || grasshopper)
@@ -155,6 +159,8 @@ static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const
             bool occupied = pos->board[s->test] != EMPTY;
             if ((r->flags & XB_RAY_LAME) ? occupied : !occupied)
                 return;
+            if (s->test2 != XB_NO_SQ && pos->board[s->test2] != EMPTY)
+                return;     /* a lame path's second square */
         }
         int to = s->sq;
         uint8_t code = pos->board[to];
@@ -168,7 +174,7 @@ static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const
             }
             continue;
         }
-        if (can_take(pos, code, mode))
+        if (can_take(pos, type, code, mode))
             add_move(pos, ml, type, from, to, 0, gen);
         return;
     }
@@ -217,7 +223,7 @@ typedef struct {
     int type, from, first;
     unsigned gen;
     SquareSet plain;        /* targets of moves without victims added so far */
-    bool passed;            /* a pass was added */
+    bool turned;            /* a turn (MOVE_TURN) was added */
 } LegSink;
 
 static bool victim_move_known(const LegSink *s, const LegMove *lm)
@@ -237,11 +243,11 @@ static bool add_leg_move(void *ctx, const LegMove *lm)
     MoveList *ml = s->ml;
     if (lm->nvictims == 0) {
         if (lm->to == s->from) {
-            if (!s->passed && (s->gen & GEN_QUIET)) {
+            if (!s->turned && (s->gen & GEN_QUIET)) {
                 push(ml, s->from, s->from, MOVE_TURN, 0, 0);
                 ml->m[ml->n - 1].victim[0] = lm->turn;
             }
-            s->passed = true;
+            s->turned = true;
         } else if (!sqset_has(&s->plain, lm->to)) {
             sqset_add(&s->plain, lm->to);
             add_move(s->pos, ml, s->type, s->from, lm->to, 0, s->gen);
@@ -273,7 +279,7 @@ static void gen_multileg(const Position *pos, MoveList *ml, int from, int first,
             sqset_add(&s.plain, ml->m[i].to);
     int added = ml->n;
     multileg_walk(pos, from, &pt->moves, &pt->table, -1, add_leg_move, &s);
-    if (pt->has_extra && sqset_has(&pt->extra_region[pos->side], from))
+    if (pt->has_extra)      /* its table holds rays only from the entries' squares */
         multileg_walk(pos, from, &pt->extra_moves, &pt->extra_table, -1, add_leg_move, &s);
     if (pt->confined)
         confine(pos, ml, added, type);
@@ -298,7 +304,7 @@ static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
     const PieceType *pt = &pos->v->piece[type];
     int first = ml->n;
     gen_table(pos, ml, type, from, &pt->table, gen);
-    if (pt->has_extra && sqset_has(&pt->extra_region[pos->side], from))
+    if (pt->has_extra)      /* only rays its region allows there (variant.h) */
         gen_table(pos, ml, type, from, &pt->extra_table, gen);
     if (pt->confined)
         confine(pos, ml, first, type);
@@ -443,7 +449,7 @@ static void gen_gating(const Position *pos, MoveList *ml, int first)
     for (int i = first; i < end; i++) {
         Move m = ml->m[i];
         if (!sqset_has(&pos->virgin, m.from) || var_rank(v, m.from) != rank
-            || m.to == m.from)      /* a pass or igui leaves no square to enter */
+            || m.to == m.from)      /* a turn or igui leaves no square to enter */
             continue;
         bool castle = m.kind == MOVE_CASTLE;
         bool on_king = !castle || empty_after_castling(m, m.from);
@@ -481,6 +487,8 @@ void movegen_staged(const Position *pos, MoveList *ml, unsigned gen)
         gen_gating(pos, ml, first);
     if ((gen & GEN_QUIET) && pos->v->has_drops)
         gen_drops(pos, ml);
+    if (gen & GEN_QUIET)
+        pass_generate(pos, ml);
 }
 
 /* ---- legal moves ------------------------------------------------------- */

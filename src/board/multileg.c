@@ -20,7 +20,7 @@ typedef struct {
     const Variant *v;
     const XbPiece *piece;
     const XbGroup *g;
-    int from, color, enemy_royal;
+    int from, color, type, enemy_royal;
     bool mover_royal;
     LegVisit visit;
     void *ctx;
@@ -74,9 +74,24 @@ static inline bool raw_royal(const Walk *w, int sq)
     return code != EMPTY && w->v->piece[code_type(code)].royal;
 }
 
+/* May the mover take what stands on sq (capture-rules included)?  The
+ * enemy royal an attack test places on an empty square always. */
 static inline bool capturable(const Walk *w, int sq)
 {
-    return sq == w->enemy_royal || w->v->piece[code_type(w->pos->board[sq])].capturable;
+    uint8_t code = w->pos->board[sq];
+    if (sq == w->enemy_royal && code == EMPTY)
+        return true;
+    int t = code_type(code);
+    return (sq == w->enemy_royal || w->v->piece[t].capturable)
+        && !(w->v->no_capture[w->type] >> t & 1);
+}
+
+/* May the mover hop over what stands on sq (capture-rules: janggi
+ * cannons)?  The mover itself stands on its square after a wrap. */
+static inline bool hop_allowed(const Walk *w, int sq)
+{
+    uint8_t code = w->pos->board[sq];
+    return code == EMPTY || !(w->v->no_hop[w->type] >> code_type(code) & 1);
 }
 
 /* ---- legs ---------------------------------------------------------------- */
@@ -128,7 +143,7 @@ static void intermediate(Walk *w, int k, int sq, int occ, int n, int dir)
             next_leg(w, k, sq, n, dir, false);
         return;
     }
-    if ((mode & XB_MODE_P) && !(occ == OCC_ENEMY && (mode & XB_MODE_T)))
+    if ((mode & XB_MODE_P) && !(occ == OCC_ENEMY && (mode & XB_MODE_T)) && hop_allowed(w, sq))
         next_leg(w, k, sq, n, dir, false);          /* hop */
     if (((occ == OCC_ENEMY && (mode & XB_MODE_C)) || (occ == OCC_FRIEND && (mode & XB_MODE_D)
                                                        && sq != w->from))
@@ -215,6 +230,8 @@ static void walk_ray(Walk *w, int k, int start, int vx, int vy, int dir, int iso
         }
         if (hopper) {
             if (occ != OCC_EMPTY) {
+                if (!hop_allowed(w, sq))
+                    return;
                 if ((mode & XB_MODE_G) && left != 1)
                     left = 2;       /* the grasshopper lands right behind */
                 hopper = false;
@@ -303,6 +320,7 @@ bool multileg_walk(const Position *pos, int from, const XbPiece *piece, const Xb
     w.g = NULL;
     w.from = from;
     w.color = code_color(code);
+    w.type = code_type(code);
     w.enemy_royal = enemy_royal;
     w.mover_royal = pos->v->piece[code_type(code)].royal;
     w.visit = visit;
@@ -352,8 +370,9 @@ bool multileg_takes(const Position *pos, int from, int target)
     uint8_t code = pos->board[from];
     const PieceType *pt = &pos->v->piece[code_type(code)];
     LegTarget t = { pt, code_color(code), target };
+    /* (the extra table holds rays only from the squares of its entries) */
     return multileg_walk(pos, from, &pt->moves, &pt->table, target, takes_target, &t)
-        || (pt->has_extra && sqset_has(&pt->extra_region[t.by], from)
+        || (pt->has_extra
             && multileg_walk(pos, from, &pt->extra_moves, &pt->extra_table, target, takes_target,
                              &t));
 }

@@ -21,8 +21,9 @@
 /* One multi-leg move as walked: where it ends and what it takes on the
  * way, in path order (at most two victims: the loader refuses groups that
  * could take more, as XBoard's move record has two kill squares).  A move
- * back to its start square without a victim is a pass; `turn` is then the
- * first square it went to (the two-leg notation XBoard reads needs one). */
+ * back to its start square without a victim is a turn (MOVE_TURN); `turn`
+ * is then the first square it went to (the two-leg notation XBoard reads
+ * needs one). */
 typedef struct {
     uint8_t to;
     uint8_t nvictims;

@@ -8,6 +8,7 @@
 #include "board/attack.h"
 #include "board/position.h"
 #include "board/movegen.h"
+#include "board/nnue.h"
 #include "board/zobrist.h"
 
 /* ---- board primitives (keep lists, counts and hash in step) ------------ */
@@ -23,6 +24,8 @@ static inline void add_piece(Position *pos, int sq, uint8_t code, uint8_t mark)
     pos->hash ^= zobrist->piece[code][sq];
     if (mark)
         pos->hash ^= zobrist->mark[sq];
+    if (pos->nnue)
+        nnue_note_piece(pos->nnue, code, sq, 1);
 }
 
 static inline void remove_piece(Position *pos, int sq)
@@ -39,6 +42,8 @@ static inline void remove_piece(Position *pos, int sq)
         pos->hash ^= zobrist->mark[sq];
     pos->board[sq] = EMPTY;
     pos->mark[sq] = 0;
+    if (pos->nnue)
+        nnue_note_piece(pos->nnue, code, sq, -1);
 }
 
 static inline void move_piece(Position *pos, int from, int to)
@@ -56,10 +61,16 @@ static inline void move_piece(Position *pos, int from, int to)
     pos->hash ^= zobrist->piece[code][from] ^ zobrist->piece[code][to];
     if (mark)
         pos->hash ^= zobrist->mark[from] ^ zobrist->mark[to];
+    if (pos->nnue) {
+        nnue_note_piece(pos->nnue, code, from, -1);
+        nnue_note_piece(pos->nnue, code, to, 1);
+    }
 }
 
 static inline void hand_add(Position *pos, int color, int type, int delta)
 {
+    if (pos->nnue)
+        nnue_note_hand(pos->nnue, color, type, pos->hand[color][type], delta);
     pos->hash ^= zobrist_hand(color, type, pos->hand[color][type]);
     pos->hand[color][type] += delta;
     pos->hash ^= zobrist_hand(color, type, pos->hand[color][type]);
@@ -262,6 +273,9 @@ void position_make(Position *pos, Move m)
     u->hash = pos->hash;
     u->virgin = pos->virgin;
     u->nboom = 0;
+    if (pos->nnue)      /* the network's accumulators: the primitives note what changes */
+        nnue_begin_move(pos->nnue, pos->ply, pos->hash);
+    u->royals_faced = v->rules.facing_royals_bikjang && attack_royals_face(pos);
 
     for (int i = 0; i < pos->ep_count; i++)
         pos->hash ^= zobrist->ep[pos->ep[i]];
@@ -278,6 +292,7 @@ void position_make(Position *pos, Move m)
         make_castle(pos, m);
         break;
     case MOVE_NULL:
+    case MOVE_PASS:
         break;
     case MOVE_TURN:
         /* XBoard applies it with a kill square, which counts as a capture:
@@ -334,8 +349,9 @@ void position_make(Position *pos, Move m)
     pos->hash ^= zobrist->side;
     /* Whether the move checked is worked out only where a rule needs it:
        n-check counts every check, so it knows at once. */
-    u->gave_check = m.kind == MOVE_NULL ? 0 : GAVE_CHECK_UNKNOWN;
-    if (v->rules.check_limit && m.kind != MOVE_NULL) {
+    bool passed = m.kind == MOVE_NULL || m.kind == MOVE_PASS;   /* the board is as it was */
+    u->gave_check = passed ? 0 : GAVE_CHECK_UNKNOWN;
+    if (v->rules.check_limit && !passed) {
         u->gave_check = attack_in_check(pos, pos->side);
         if (u->gave_check) {
             pos->hash ^= zobrist->checks[us][pos->checks[us] & 15];
@@ -343,6 +359,8 @@ void position_make(Position *pos, Move m)
             pos->hash ^= zobrist->checks[us][pos->checks[us] & 15];
         }
     }
+    if (pos->nnue)
+        nnue_end_move(pos->nnue, pos->hash);
 }
 
 void position_unmake(Position *pos)
@@ -375,6 +393,7 @@ void position_unmake(Position *pos)
         break;
     }
     case MOVE_NULL:
+    case MOVE_PASS:
     case MOVE_TURN:
         break;
     default: {

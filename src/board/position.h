@@ -34,6 +34,8 @@ typedef struct {
     uint8_t  ep_victim;
     bool     ep_passed_first;
     uint8_t  checks[2];
+    bool     royals_faced;      /* facing-royals: bikjang, and the royals faced each
+                                   other before the move (it had to part them) */
     uint8_t  gave_check;        /* the move left the side to move in check: 0, 1, or
                                    GAVE_CHECK_UNKNOWN until a rule needs it (the search
                                    fills it as it goes, the rules module by replaying) */
@@ -68,6 +70,9 @@ typedef struct Position {
                                              soldier) can be undone: no end */
     int      checks[2];                   /* checks given so far (n-check variants) */
     uint64_t hash;
+    struct NnueStack *nnue;               /* the network's accumulators that follow
+                                             this position (board/nnue.h), or NULL:
+                                             a search attaches them, a FEN clears them */
 
     /* piece lists: squares of each colour's pieces */
     uint8_t  list[2][MAX_SQUARES];

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "board/attack.h"
 #include "board/chase.h"
+#include "board/pass.h"
 #include "board/rules.h"
 
 Outcome outcome_invert(Outcome o)
@@ -24,6 +25,25 @@ const char *rules_result_string(Outcome o, int side)
 }
 
 static const char *color_name(int c) { return c == WHITE ? "White" : "Black"; }
+
+/* ---- draws the material count decides ----------------------------------- */
+
+int rules_points(const Position *pos, int color)
+{
+    const Rules *r = &pos->v->rules;
+    int points = r->count_bonus[color];
+    for (int i = 0; i < pos->nlist[color]; i++)
+        points += r->count_points[code_type(pos->board[pos->list[color][i]])];
+    return points;
+}
+
+Outcome rules_drawn(const Position *pos)
+{
+    if (!pos->v->rules.material_count)
+        return OUTCOME_DRAW;
+    int us = rules_points(pos, pos->side), them = rules_points(pos, !pos->side);
+    return us > them ? OUTCOME_WIN : us < them ? OUTCOME_LOSS : OUTCOME_DRAW;
+}
 
 /* ---- immediate results --------------------------------------------------- */
 
@@ -101,6 +121,9 @@ Outcome rules_immediate(Position *pos)
     const Variant *v = pos->v;
     const Rules *r = &v->rules;
     int us = pos->side, them = !us;
+    if ((r->pass != PASS_NEVER && pass_twice(pos))
+        || (r->facing_royals_bikjang && pass_accepted_bikjang(pos)))
+        return rules_drawn(pos);
     if (r->explosions && v->royal_types && position_royals_at_start(v, us)
         && !position_royals(pos, us))
         return OUTCOME_LOSS;      /* our royal was blown up */
@@ -148,7 +171,7 @@ Outcome rules_no_moves(const Position *pos, bool in_check)
         int us = pos->nlist[pos->side], them = pos->nlist[!pos->side];
         return us < them ? OUTCOME_WIN : us > them ? OUTCOME_LOSS : OUTCOME_DRAW;
     }
-    return r->stalemated;
+    return r->stalemated == OUTCOME_DRAW ? rules_drawn(pos) : r->stalemated;
 }
 
 /* ---- checks in the history ------------------------------------------------ */
@@ -222,6 +245,8 @@ Outcome rules_repetition(Position *pos, int cycle_plies, Perpetual *perpetual)
 {
     const Rules *r = &pos->v->rules;
     Outcome for_us = outcome_invert(r->repetition);   /* the opponent completed it */
+    if (for_us == OUTCOME_DRAW)
+        for_us = rules_drawn(pos);
     if (perpetual)
         perpetual->kind = PERPETUAL_NONE;
     int plies = plies_in_history(pos, cycle_plies);
@@ -358,11 +383,33 @@ static bool set_end(GameEnd *end, Outcome o, const char *reason)
     return true;
 }
 
+/* A draw by rule, or what the material count made of it: "both players
+ * passed", "both players passed; Black wins on points, 73.5 to 72". */
+static bool announce_drawn(Position *pos, Outcome o, const char *rule, GameEnd *end)
+{
+    char buf[80];
+    if (o == OUTCOME_DRAW && !pos->v->rules.material_count)
+        return set_end(end, o, rule);
+    int p[2] = { rules_points(pos, WHITE), rules_points(pos, BLACK) };
+    if (o == OUTCOME_DRAW) {
+        snprintf(buf, sizeof buf, "%s; equal points, %d.%d each", rule, p[0] / 10, p[0] % 10);
+        return set_end(end, o, buf);
+    }
+    int winner = o == OUTCOME_WIN ? pos->side : !pos->side;
+    snprintf(buf, sizeof buf, "%s; %s wins on points, %d.%d to %d.%d", rule,
+             color_name(winner), p[winner] / 10, p[winner] % 10, p[!winner] / 10, p[!winner] % 10);
+    return set_end(end, o, buf);
+}
+
 static bool announce_immediate(Position *pos, Outcome now, GameEnd *end)
 {
     const Rules *r = &pos->v->rules;
     char buf[80];
     int winner = now == OUTCOME_WIN ? pos->side : !pos->side;
+    if (r->pass != PASS_NEVER && pass_twice(pos))
+        return announce_drawn(pos, now, "both players passed", end);
+    if (r->facing_royals_bikjang && pass_accepted_bikjang(pos))
+        return announce_drawn(pos, now, "bikjang", end);
     if (now == OUTCOME_DRAW)
         return set_end(end, now, "draw by rule");
     bool bared = r->bare_king != OUTCOME_NONE
@@ -386,6 +433,8 @@ static bool announce_no_moves(Position *pos, GameEnd *end)
     else if (pos->v->rules.stalemate_material && o != OUTCOME_DRAW)
         snprintf(buf, sizeof buf, "stalemate: %s has fewer pieces",
                  color_name(o == OUTCOME_WIN ? pos->side : !pos->side));
+    else if (pos->v->rules.stalemated == OUTCOME_DRAW)
+        return announce_drawn(pos, o, "stalemate", end);
     else
         snprintf(buf, sizeof buf, "stalemate");
     return set_end(end, o, buf);
@@ -411,6 +460,8 @@ static bool announce_repetition(Position *pos, GameEnd *end)
     }
     char buf[80];
     snprintf(buf, sizeof buf, "%d-fold repetition", r->repetition_count);
+    if (outcome_invert(r->repetition) == OUTCOME_DRAW)
+        return announce_drawn(pos, o, buf, end);
     return set_end(end, o, buf);
 }
 
@@ -442,9 +493,9 @@ bool rules_game_end(Position *pos, GameEnd *end)
     if (rules_move_rule_reached(pos)) {
         char buf[80];
         snprintf(buf, sizeof buf, "%d-move rule", r->move_rule);
-        return set_end(end, OUTCOME_DRAW, buf);
+        return announce_drawn(pos, rules_drawn(pos), buf, end);
     }
     if (rules_insufficient_material(pos))
-        return set_end(end, OUTCOME_DRAW, "insufficient material");
+        return announce_drawn(pos, rules_drawn(pos), "insufficient material", end);
     return false;
 }

@@ -4,12 +4,14 @@
  * the search (which asks the same questions at every node and turns the
  * outcome into a score):
  *   - immediate results: n-th check, flag region, extinction, bare king
- *     (with the bared side's grace move), a royal blown up;
+ *     (with the bared side's grace move), a royal blown up, two passes in
+ *     a row, bikjang accepted by passing;
  *   - no legal move: checkmate, stalemate, stalemate won by material;
  *   - repetition, with perpetual check and perpetual chase judged over
  *     the cycle;
  *   - the move-count rule, with checking moves left out where it says so;
- *   - insufficient material (only royals left).
+ *   - insufficient material (only royals left);
+ *   - the material count that decides what the rules would draw.
  * Outcomes are always for the side to move.
  */
 #ifndef RULES_H
@@ -27,11 +29,22 @@ typedef struct {
 /* A win for one side is a loss for the other. */
 Outcome outcome_invert(Outcome o);
 
+/* A player's points under rules.material-count (in tenths), bonus
+ * included: the points of its pieces on the board. */
+int rules_points(const Position *pos, int color);
+
+/* What a draw by rule is for the side to move: a draw, or with
+ * rules.material-count, a win for the side with more points.  Every
+ * rule that would draw (repetition, the move rule, stalemate, two passes,
+ * bikjang, insufficient material) goes through it. */
+Outcome rules_drawn(const Position *pos);
+
 /* ---- the rules one at a time ------------------------------------------- */
 
 /* A rule that ends the game at once has fired (n-th check, flag region
  * reached, extinction, bare king: a bared side to move loses unless the
- * rules grant it a reply that bares the other side too).  Returns the
+ * rules grant it a reply that bares the other side too; both players
+ * passed).  Returns the
  * outcome for the side to move, or OUTCOME_NONE.  `pos` is only changed
  * temporarily (the grace-move test makes and unmakes moves). */
 Outcome rules_immediate(Position *pos);

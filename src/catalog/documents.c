@@ -16,6 +16,9 @@
 #include "catalog/load.h"
 
 #define MAX_DOCS_PER_FILE 64
+/* A definition sent over a protocol is a file: its variants fit in a
+ * VariantDefinition. */
+_Static_assert(MAX_DOCS_PER_FILE <= VARIANT_SENT_MAX, "VariantDefinition too small");
 
 /* Keep `s` (allocated) until the store is freed. */
 static const char *store_string(struct DocumentStore *store, char *s)
@@ -38,23 +41,44 @@ struct DocumentStore *documents_of(VariantSet *set)
     return set->documents;
 }
 
+/* A document with the variant built from it, if it still holds one. */
+static void free_document(VariantDoc *doc)
+{
+    if (doc->variant) {
+        variant_release(doc->variant);
+        free(doc->variant);
+    }
+    free(doc);
+}
+
 void documents_free(struct DocumentStore *store)
 {
     if (!store)
         return;
-    for (int i = 0; i < store->n; i++) {
-        if (store->docs[i]->variant) {
-            variant_release(store->docs[i]->variant);
-            free(store->docs[i]->variant);
-        }
-        free(store->docs[i]);
-    }
+    for (int i = 0; i < store->n; i++)
+        free_document(store->docs[i]);
     free(store->docs);
     for (int i = 0; i < store->nstrings; i++)
         free(store->strings[i]);
     free(store->strings);
     tree_free(store->arena);
     free(store);
+}
+
+DocumentMark documents_mark(const struct DocumentStore *store)
+{
+    return (DocumentMark){ store->n, store->nstrings, store->arena };
+}
+
+void documents_rollback(struct DocumentStore *store, DocumentMark mark)
+{
+    for (int i = mark.n; i < store->n; i++)
+        free_document(store->docs[i]);
+    store->n = mark.n;
+    for (int i = mark.nstrings; i < store->nstrings; i++)
+        free(store->strings[i]);
+    store->nstrings = mark.nstrings;
+    tree_free_since(&store->arena, mark.arena);
 }
 
 static VariantDoc *store_new_doc(struct DocumentStore *store)

@@ -34,6 +34,7 @@ typedef struct VariantDoc {
     DocState    state;
     Variant    *variant;    /* built, until it moves into the set */
     bool        tree_errors;/* the file had YAML-level errors (duplicate keys...) */
+    bool        sent;       /* sent over a protocol (varset_define), not read from a file */
 } VariantDoc;
 
 struct DocumentStore {
@@ -43,7 +44,15 @@ struct DocumentStore {
     char       **strings;   /* file names, texts: freed with the store */
     int          nstrings, capstrings;
     int          top_priority;
+    int          definitions;   /* sent definitions taken (varset_define) */
 };
+
+/* What the store held at one moment, so that all a failed definition
+ * added can be taken back (documents_rollback). */
+typedef struct {
+    int       n, nstrings;
+    TreeNode *arena;
+} DocumentMark;
 
 /* One public load call (defined in load.h). */
 typedef struct LoadSession LoadSession;
@@ -53,6 +62,11 @@ struct DocumentStore *documents_of(VariantSet *set);
 
 /* Free a store with its trees and the variants it still holds (NULL: nothing). */
 void documents_free(struct DocumentStore *store);
+
+DocumentMark documents_mark(const struct DocumentStore *store);
+
+/* Free the documents, variants, trees and strings added since `mark`. */
+void documents_rollback(struct DocumentStore *store, DocumentMark mark);
 
 /* Parse `text` and add its documents at `priority`.  `file` names it in
  * diagnostics, `origin` in Variant.origin; `dir` is where a relative path

@@ -44,8 +44,11 @@ static VariantDoc *find_parent(LoadSession *session, VariantDoc *doc, const Tree
 
     if (names_a_file(ext->text)) {
         if (!doc->dir) {
+            /* A GUI's definition reads no files: the engine's files are no
+               business of a remote GUI or server. */
             diag_error(d, ext->file, ext->line, tree_scalar_column(ext, 0),
-                       "extends '%s': built-in variants can only extend by name", ext->text);
+                       "extends '%s': %s can only extend by name", ext->text,
+                       doc->sent ? "a variant sent over the protocol" : "built-in variants");
             return NULL;
         }
         parent = documents_parent_file(session, doc, ext->text);

@@ -11,7 +11,8 @@ src_libengine_a_SOURCES += \
 	src/catalog/schema_game.c src/catalog/schema_rules.c src/catalog/schema_eval.c \
 	src/catalog/eval_write.h src/catalog/eval_write.c \
 	src/catalog/regions.h src/catalog/regions.c \
-	src/catalog/prepare.h src/catalog/prepare.c
+	src/catalog/prepare.h src/catalog/prepare.c \
+	src/catalog/nets.h src/catalog/nets.c
 
 # The directory of the installed variants, compiled in through a header
 # written at build time: written again whenever the value differs
@@ -29,6 +30,7 @@ src/catalog/install_dirs.h: FORCE
 	else mv $@.tmp $@ && echo "  GEN      $@ ($(pkgdatadir))"; fi
 # (also for targets that skip BUILT_SOURCES, such as fuzz-targets)
 src/catalog/libengine_a-registry.$(OBJEXT): src/catalog/install_dirs.h
+src/catalog/libengine_a-nets.$(OBJEXT): src/catalog/install_dirs.h
 FORCE:
 .PHONY: FORCE
 
@@ -59,7 +61,7 @@ dist_variants_DATA = \
 	variants/gorogoro.yaml variants/judkins.yaml variants/torishogi.yaml \
 	variants/spartan.yaml variants/manchu.yaml variants/ai-wok.yaml \
 	variants/breakthrough.yaml variants/clobber.yaml variants/clobber10.yaml \
-	variants/lionchess.yaml
+	variants/lionchess.yaml variants/janggi.yaml
 
 # A build-machine tool (it only reads and writes text files).
 noinst_PROGRAMS += src/catalog/embed_variants

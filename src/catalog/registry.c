@@ -5,8 +5,12 @@
  *
  * Every source adds documents to the set's store at a priority; building
  * then puts, for each name, the variant of highest priority in the set,
- * replacing one loaded before.
+ * replacing one loaded before.  A definition sent over a protocol
+ * (varset_define) is one more source, with rules of its own: all or
+ * nothing, and new names only.
  */
+#include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -197,6 +201,186 @@ int varset_load_text(VariantSet *set, const char *label, const char *text,
     documents_add_text(&session, label, label, NULL, text, priority, NULL);
     build_documents(&session, priority);
     return session.errors;
+}
+
+/* ------------------------------------------------------------------ */
+/* Definitions sent over a protocol (varset_define)                   */
+
+/* Nothing but blanks and comments? */
+static bool text_is_blank(const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        if (*p == '#')
+            while (p[1] && p[1] != '\n')
+                p++;
+        else if (!isspace((unsigned char)*p))
+            return false;
+    }
+    return true;
+}
+
+/* The refusals that need no parsing: a text too long, an empty one, a
+ * set that has taken all the definitions it takes. */
+static bool definition_acceptable(const struct DocumentStore *store, const char *text, Diag *d)
+{
+    if (strlen(text) > VARIANT_DEFINITION_BYTES)
+        diag_error(d, VARIANT_DEFINITION_LABEL, 0, 0,
+                   "the definition is longer than %d bytes, the most taken",
+                   VARIANT_DEFINITION_BYTES);
+    else if (text_is_blank(text))
+        diag_error(d, VARIANT_DEFINITION_LABEL, 0, 0, "the definition is empty");
+    else if (store->definitions >= VARIANT_DEFINITIONS_MAX)
+        diag_error(d, VARIANT_DEFINITION_LABEL, 0, 0,
+                   "%d definitions taken already, the most one run of the engine takes "
+                   "(start it again to send more)", VARIANT_DEFINITIONS_MAX);
+    return d->errors == 0;
+}
+
+/* The document that put the variant named `name` in the set, looking
+ * only at documents below priority `below` (those before a definition
+ * being checked): the winner for its name. */
+static const VariantDoc *installed_document(const struct DocumentStore *store, const char *name,
+                                            int below)
+{
+    const VariantDoc *best = NULL;
+    for (int i = 0; i < store->n; i++) {
+        const VariantDoc *doc = store->docs[i];
+        if (doc->priority < below && !doc->parent_only && !strcasecmp(doc->name, name)
+            && (!best || doc->priority > best->priority))
+            best = doc;
+    }
+    return best;
+}
+
+/* How many variants of the set were sent over a protocol. */
+static int sent_variants(VariantSet *set)
+{
+    const struct DocumentStore *store = documents_of(set);
+    int n = 0;
+    for (int i = 0; i < set->count; i++) {
+        const VariantDoc *doc = installed_document(store, set->items[i]->name, INT_MAX);
+        n += doc && doc->sent;
+    }
+    return n;
+}
+
+/* May docs[i], sent, have its name?  It must have one, not twice in a
+ * definition, and not that of a built-in variant or one from a file (nor
+ * an alias of any): a GUI may add variants, never change those the engine
+ * came with.  *replaces: it takes the place of a variant sent before. */
+static bool check_sent_name(VariantSet *set, VariantDoc *const *docs, int i, bool *replaces,
+                            Diag *d)
+{
+    const VariantDoc *doc = docs[i];
+    const TreeNode *name = tree_map_get(doc->root, "name");
+    *replaces = false;
+    if (doc->root->kind != TREE_MAP)
+        return true;            /* the schema says what is wrong with it */
+    if (!name || name->kind != TREE_SCALAR) {
+        const TreeNode *key = tree_map_key(doc->root, "name");
+        const TreeNode *at = name ? name : key ? key : doc->root;
+        diag_error(d, doc->file, at->line, at->col,
+                   "a variant sent over the protocol needs a 'name'");
+        return false;
+    }
+    for (int j = 0; j < i; j++)
+        if (!strcasecmp(docs[j]->name, doc->name)) {
+            const TreeNode *first = tree_map_get(docs[j]->root, "name");
+            diag_error(d, doc->file, name->line, name->col,
+                       "variant '%s' is defined twice in the definition (first on line %d)",
+                       doc->name, first->line);
+            return false;
+        }
+    const Variant *old = varset_find(set, doc->name);
+    if (!old)
+        return true;
+    const VariantDoc *from = installed_document(documents_of(set), old->name, doc->priority);
+    bool same_name = !strcasecmp(old->name, doc->name);
+    if (same_name && from && from->sent) {
+        *replaces = true;
+        return true;
+    }
+    if (same_name)
+        diag_error(d, doc->file, name->line, name->col,
+                   "variant '%s' comes from %s, and a definition may replace only a variant "
+                   "sent before: choose another name ('extends: %s' builds on it)",
+                   old->name, old->origin, old->name);
+    else
+        diag_error(d, doc->file, name->line, name->col,
+                   "'%s' is another name of variant '%s' (%s): choose a name of its own",
+                   doc->name, old->name, old->origin);
+    return false;
+}
+
+/* The names of the n documents just added, and the limit on sent
+ * variants (`before` of them in the set); replaces[i]: docs[i] takes the
+ * place of one sent before. */
+static void check_sent_documents(VariantSet *set, VariantDoc *const *docs, int n,
+                                 int before, bool *replaces, Diag *d)
+{
+    int added = 0;
+    for (int i = 0; i < n; i++) {
+        if (check_sent_name(set, docs, i, &replaces[i], d) && !replaces[i])
+            added++;
+    }
+    if (d->errors == 0 && before + added > VARIANT_SENT_MAX)
+        diag_error(d, docs[0]->file, docs[0]->root->line, docs[0]->root->col,
+                   "%d more variant(s) would make more than %d sent over the protocol "
+                   "(%d are)", added, VARIANT_SENT_MAX, before);
+}
+
+/* Build the n documents of a definition, from store->docs[first], all of
+ * them so that every error is told. */
+static void build_sent_documents(LoadSession *session, int first, int n)
+{
+    struct DocumentStore *store = documents_of(session->set);
+    for (int i = first; i < first + n; i++) {
+        Diag d;
+        diag_init(&d, session->out, session->prefix);
+        load_document(session, store->docs[i], &d);
+        session->errors += d.errors;
+    }
+}
+
+int varset_define(VariantSet *set, const char *text, VariantDefinition *out,
+                  FILE *diag, const char *prefix)
+{
+    struct DocumentStore *store = documents_of(set);
+    LoadSession session;
+    Diag d;
+    bool replaces[VARIANT_SENT_MAX] = { false };
+
+    memset(out, 0, sizeof *out);
+    load_session_init(&session, set, diag, prefix);
+    diag_init(&d, diag, prefix);
+    if (!definition_acceptable(store, text, &d))
+        return d.errors;
+    int sent_before = sent_variants(set);
+    DocumentMark mark = documents_mark(store);
+    int n = documents_add_text(&session, VARIANT_DEFINITION_LABEL, VARIANT_SENT_ORIGIN, NULL,
+                               text, ++store->top_priority, NULL);
+    for (int i = 0; i < n; i++)
+        store->docs[mark.n + i]->sent = true;
+    if (n > 0) {
+        check_sent_documents(set, store->docs + mark.n, n, sent_before, replaces, &d);
+        session.errors += d.errors;
+        build_sent_documents(&session, mark.n, n);
+    }
+    if (n <= 0 || session.errors) {
+        documents_rollback(store, mark);
+        return session.errors ? session.errors : 1;
+    }
+    for (int i = 0; i < n; i++) {
+        VariantDoc *doc = store->docs[mark.n + i];
+        Diag id;
+        diag_init(&id, session.out, session.prefix);
+        set_install(&session, doc, doc->variant, &id);
+        doc->variant = NULL;
+        snprintf(out->names[out->count], MAX_NAME, "%s", doc->name);
+        out->replaced[out->count++] = replaces[i];
+    }
+    store->definitions++;
+    return 0;
 }
 
 const Variant *varset_find(const VariantSet *set, const char *name)

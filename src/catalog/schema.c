@@ -121,9 +121,9 @@ void schema_defaults(Variant *v)
 static const char *const TOP_KEYS[] = {
     "name", "title", "aliases", "url", "description", "extends", "abstract", "board",
     "symmetry", "regions", "pieces", "start", "promotion", "castling", "hand", "rules",
-    "xboard", "gating", "eval", NULL };
+    "xboard", "gating", "eval", "capture-rules", NULL };
 static const char *const TOP_RESERVED[] = {
-    "capture-rules", "walls", "setup", "turn", NULL };
+    "walls", "setup", "turn", NULL };
 
 /* The sections in the order their readers need: the board before
  * anything made of squares, regions and `hand` before pieces (drop and
@@ -170,6 +170,7 @@ bool schema_read_variant(SchemaContext *c, const TreeNode *root, const char *ste
     schema_read_gating(c, tree_map_get(root, "gating"));
     if ((x = tree_map_get(root, "rules")))
         schema_read_rules(c, x);
+    schema_read_capture_rules(c, tree_map_get(root, "capture-rules"));
     if ((x = tree_map_get(root, "xboard")))
         read_xboard(c, x);
     if ((x = tree_map_get(root, "eval")))

@@ -144,6 +144,9 @@ void schema_read_gating(SchemaContext *c, const TreeNode *n);
 
 void schema_read_rules(SchemaContext *c, const TreeNode *n);
 
+/* `capture-rules`: attacker x victim restrictions (n may be NULL: none). */
+void schema_read_capture_rules(SchemaContext *c, const TreeNode *n);
+
 /* --- schema_eval.c --------------------------------------------------- */
 
 /* `eval`: weights over the derived defaults, into c->v->eval (after the

@@ -126,7 +126,10 @@ static bool read_betza(SchemaContext *c, const TreeNode *n, char *text_out, XbPi
     for (int g = 0; g < out->ngroups; g++) {
         const XbGroup *grp = &out->group[g];
         int start = grp->column > 0 ? grp->column - 1 : 0;
-        if (grp->nlegs > 1 && (grp->leg[grp->nlegs - 1].written & XB_MODE_E)) {
+        /* lame paths compile to lame leaps (xb_group_is_lame_path), whose
+           last leg may be anything a leap may be */
+        if (grp->nlegs > 1 && (grp->leg[grp->nlegs - 1].written & XB_MODE_E)
+            && !xb_group_is_lame_path(out, g)) {
             int at = last_leg_letter(text, start, 'e');
             diag_error(c->diag, n->file, n->line, tree_scalar_column(n, at),
                        "en passant ('e') on the last leg of a multi-leg move is not supported");
@@ -207,16 +210,105 @@ static void read_drop(SchemaContext *c, PieceType *pt, const TreeNode *n)
         pt->drop_no_mate = schema_choice(c, x, "mates", allow) == 1;
 }
 
+/* Append entry e's moves (already parsed into `moves`, written `text`)
+ * to the piece's extra moves; false after an error at `at`. */
+static bool add_extra_groups(SchemaContext *c, PieceType *pt, ExtraMoves *e,
+                             const XbPiece *moves, const char *text, const TreeNode *at)
+{
+    size_t used = pt->nextra ? pt->extra[pt->nextra - 1].text_at
+                               + pt->extra[pt->nextra - 1].text_len : 0;
+    size_t len = strlen(text);
+    if (pt->extra_moves.ngroups + moves->ngroups > XB_MAX_GROUPS) {
+        SCHEMA_ERROR(c, at, "the extra moves of '%s' have more than %d move groups",
+                     pt->id, XB_MAX_GROUPS);
+        return false;
+    }
+    if (used + len >= MAX_BETZA) {
+        SCHEMA_ERROR(c, at, "the extra moves of '%s' are longer than %d characters together",
+                     pt->id, MAX_BETZA - 1);
+        return false;
+    }
+    e->first_group = (uint8_t)pt->extra_moves.ngroups;
+    e->ngroups = (uint8_t)moves->ngroups;
+    if (pt->nextra == 0)
+        pt->extra_moves = *moves;
+    else {
+        for (int g = 0; g < moves->ngroups; g++)
+            pt->extra_moves.group[pt->extra_moves.ngroups++] = moves->group[g];
+        pt->extra_moves.xboard_safe &= moves->xboard_safe;
+    }
+    e->text_at = (uint8_t)used;
+    e->text_len = (uint8_t)len;
+    memcpy(pt->extra_text + used, text, len + 1);
+    return true;
+}
+
+/* `within` cuts the compiled rays, which hold only the first leg of a
+ * multi-leg move (lame paths excepted: they compile to whole rays); the
+ * later legs are walked on the board and would leave the set unseen. */
+static bool within_without_multileg(SchemaContext *c, const XbPiece *moves, const TreeNode *n,
+                                    const char *text)
+{
+    for (int g = 0; g < moves->ngroups; g++) {
+        const XbGroup *grp = &moves->group[g];
+        if (grp->nlegs > 1 && !xb_group_is_lame_path(moves, g)) {
+            int start = grp->column > 0 ? grp->column - 1 : 0;
+            diag_error(c->diag, n->file, n->line, tree_scalar_column(n, start),
+                       "multi-leg moves ('a') are not supported in an 'extra-moves' entry "
+                       "with 'within': '%s'", text);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* One `extra-moves` entry: a square set (the key) and its moves, XBetza or
+ * {moves: XBetza, within: square set}. */
+static void read_extra_entry(SchemaContext *c, PieceType *pt, const TreeNode *key,
+                             const TreeNode *val)
+{
+    static const char *const keys[] = { "moves", "within", NULL };
+    ExtraMoves e;
+    const TreeNode *moves = val, *x;
+    char text[MAX_BETZA], where[48];
+    XbPiece parsed;
+
+    memset(&e, 0, sizeof e);
+    if (pt->nextra == MAX_EXTRA_MOVES) {
+        SCHEMA_ERROR(c, key, "piece '%s' has more than %d 'extra-moves' entries", pt->id,
+                     MAX_EXTRA_MOVES);
+        return;
+    }
+    bool ok = regions_read_set(c, key, e.from);
+    if (val->kind == TREE_MAP) {
+        snprintf(where, sizeof where, "'extra-moves' of '%s'", pt->id);
+        schema_check_keys(c, val, keys, NULL, where);
+        moves = tree_map_get(val, "moves");
+        if (!moves) {
+            SCHEMA_ERROR(c, val, "'extra-moves' entry '%s' of '%s' needs 'moves'", key->text,
+                         pt->id);
+            return;
+        }
+        if ((x = tree_map_get(val, "within"))) {
+            e.within_given = regions_read_set(c, x, e.within);
+            ok = ok && e.within_given;
+        }
+    }
+    if (!read_betza(c, moves, text, &parsed, pt->id) || !ok
+        || (e.within_given && !within_without_multileg(c, &parsed, moves, text))
+        || !add_extra_groups(c, pt, &e, &parsed, text, moves))
+        return;
+    pt->extra[pt->nextra++] = e;
+    pt->has_extra = true;
+}
+
+/* `extra-moves`: square set -> moves, one entry per set. */
 static void read_extra_moves(SchemaContext *c, PieceType *pt, const TreeNode *n)
 {
-    if (!schema_want_kind(c, n, TREE_MAP, "extra-moves") || n->n == 0)
+    if (!schema_want_kind(c, n, TREE_MAP, "extra-moves"))
         return;
-    if (n->n > 1)
-        SCHEMA_ERROR(c, n->keys[1], "only one 'extra-moves' region per piece is supported");
-    /* The key is a square set (usually a region name). */
-    if (!regions_read_set(c, n->keys[0], pt->extra_region))
-        return;
-    pt->has_extra = read_betza(c, n->vals[0], pt->extra_betza, &pt->extra_moves, pt->id);
+    for (int i = 0; i < n->n; i++)
+        read_extra_entry(c, pt, n->keys[i], n->vals[i]);
 }
 
 static void read_promotion(SchemaContext *c, int t, const TreeNode *n);

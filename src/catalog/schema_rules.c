@@ -7,6 +7,7 @@
  * A rule written as a single value is its short form (`repetition: 3`);
  * `false`, `no`, `off` or `none` switches an inherited rule off.
  */
+#include <math.h>
 #include <string.h>
 
 #include "catalog/regions.h"
@@ -164,17 +165,145 @@ static void read_flag(SchemaContext *c, const TreeNode *n)
         schema_outcome(c, x, "result", &r->flag_result);
 }
 
+/* `pass`: never, always; passing only when no other move is legal
+ * (when-stalemated) is reserved. */
+static void read_pass(SchemaContext *c, const TreeNode *n)
+{
+    static const char *const when[] = { "never", "always", "when-stalemated", NULL };
+    int k = schema_is_off(n) ? 0 : schema_choice(c, n, "pass", when);
+    if (k == 2)
+        SCHEMA_ERROR(c, n, "'pass: when-stalemated' is reserved but not supported yet");
+    else if (k >= 0)
+        c->v->rules.pass = k == 1 ? PASS_ALWAYS : PASS_NEVER;
+}
+
+/* A number of points from 0 to 1000 in tenths (13, 1.5) into *tenths. */
+static bool read_points(SchemaContext *c, const TreeNode *n, const char *what, int *tenths)
+{
+    double value;
+    if (!schema_want_kind(c, n, TREE_SCALAR, what))
+        return false;
+    if (number_parse_real(n->text, 0, 1000, &value) != NUMBER_OK
+        || fabs(value * 10 - round(value * 10)) > 1e-6) {
+        SCHEMA_ERROR(c, n, "'%s' must be a number of points from 0 to 1000, in tenths at most "
+                     "(got '%s')", what, n->text);
+        return false;
+    }
+    *tenths = (int)lround(value * 10);
+    return true;
+}
+
+/* `material-count`: {points: {ID: number}, bonus: {first, second}}; a game
+ * the rules would draw goes to the side with more points. */
+static void read_material_count(SchemaContext *c, const TreeNode *n)
+{
+    static const char *const keys[] = { "points", "bonus", NULL };
+    static const char *const players[] = { "first", "second", NULL };
+    Rules *r = &c->v->rules;
+    const TreeNode *x;
+
+    r->material_count = false;
+    memset(r->count_points, 0, sizeof r->count_points);
+    memset(r->count_bonus, 0, sizeof r->count_bonus);
+    if (schema_is_off(n))
+        return;
+    if (n->kind != TREE_MAP) {
+        SCHEMA_ERROR(c, n, "'material-count' must be a mapping such as {points: {R: 13, P: 2}, "
+                     "bonus: {second: 1.5}}, found %s", tree_kind_name(n));
+        return;
+    }
+    schema_check_keys(c, n, keys, NULL, "'material-count'");
+    if (!(x = tree_map_get(n, "points"))) {
+        SCHEMA_ERROR(c, n, "'material-count' needs 'points' (piece ID: points)");
+        return;
+    }
+    if (!schema_want_kind(c, x, TREE_MAP, "points"))
+        return;
+    for (int i = 0; i < x->n; i++) {
+        int t = schema_piece_ref(c, x->keys[i], "piece with points");
+        if (t != NO_TYPE)
+            read_points(c, x->vals[i], "points", &r->count_points[t]);
+    }
+    if ((x = tree_map_get(n, "bonus")) && schema_want_kind(c, x, TREE_MAP, "bonus")) {
+        schema_check_keys(c, x, players, NULL, "'bonus'");
+        for (int p = 0; p < 2; p++) {
+            const TreeNode *b = tree_map_get(x, players[p]);
+            if (b)
+                read_points(c, b, "bonus", &r->count_bonus[p]);
+        }
+    }
+    r->material_count = true;
+}
+
+/* One row of `capture-rules`: which attackers may (not) take which
+ * victims, or hop over them.  Later rows override earlier ones. */
+static void read_capture_row(SchemaContext *c, const TreeNode *row)
+{
+    static const char *const keys[] = { "attacker", "victim", "capture", "hop-over", NULL };
+    static const char *const capture[] = { "always", "never", "unprotected-only", NULL };
+    static const char *const hop[] = { "always", "never", NULL };
+    Variant *v = c->v;
+    uint32_t all = v->ntypes >= 32 ? 0xFFFFFFFFu : (1u << v->ntypes) - 1;
+    uint32_t attackers = all, victims = all;
+    const TreeNode *x, *cap, *hop_over;
+
+    if (row->kind != TREE_MAP) {
+        SCHEMA_ERROR(c, row, "a 'capture-rules' row must be a mapping such as "
+                     "{attacker: C, victim: C, capture: never}, found %s", tree_kind_name(row));
+        return;
+    }
+    schema_check_keys(c, row, keys, NULL, "a 'capture-rules' row");
+    if ((x = tree_map_get(row, "attacker")) && !schema_piece_mask(c, x, "attacker", &attackers))
+        return;
+    if ((x = tree_map_get(row, "victim")) && !schema_piece_mask(c, x, "victim", &victims))
+        return;
+    cap = tree_map_get(row, "capture");
+    hop_over = tree_map_get(row, "hop-over");
+    if (!cap && !hop_over) {
+        SCHEMA_ERROR(c, row, "a 'capture-rules' row needs 'capture' or 'hop-over'");
+        return;
+    }
+    int k = cap ? schema_choice(c, cap, "capture", capture) : -1;
+    if (k == 2) {
+        SCHEMA_ERROR(c, cap, "'capture: unprotected-only' is reserved but not supported yet");
+        return;
+    }
+    int h = hop_over ? schema_choice(c, hop_over, "hop-over", hop) : -1;
+    for (int t = 0; t < v->ntypes; t++) {
+        if (!(attackers >> t & 1))
+            continue;
+        if (k == 0)
+            v->no_capture[t] &= ~victims;
+        else if (k == 1)
+            v->no_capture[t] |= victims;
+        if (h == 0)
+            v->no_hop[t] &= ~victims;
+        else if (h == 1)
+            v->no_hop[t] |= victims;
+    }
+}
+
+/* `capture-rules`: a list of rows (n may be NULL: none). */
+void schema_read_capture_rules(SchemaContext *c, const TreeNode *n)
+{
+    if (!n || schema_is_off(n) || !schema_want_kind(c, n, TREE_SEQ, "capture-rules"))
+        return;
+    for (int i = 0; i < n->n; i++)
+        read_capture_row(c, n->vals[i]);
+}
+
 void schema_read_rules(SchemaContext *c, const TreeNode *n)
 {
     static const char *const keys[] = {
         "checkmated", "stalemated", "repetition", "move-rule", "bare-king", "extinction",
         "flag", "check-limit", "must-capture", "facing-royals", "royals",
-        "insufficient-material", "en-passant-squares", "explosions", NULL };
+        "insufficient-material", "en-passant-squares", "explosions", "pass", "material-count",
+        NULL };
     static const char *const reserved[] = {
-        "counting", "material-count", "connect", "checks", "check-evasion", "pass",
-        "chasing", "self-capture", "impasse", NULL };
+        "counting", "connect", "checks", "check-evasion", "chasing", "self-capture", "impasse",
+        NULL };
     static const char *const stalemate[] = { "loss", "draw", "win", "material", NULL };
-    static const char *const facing[] = { "allowed", "illegal", NULL };
+    static const char *const facing[] = { "allowed", "illegal", "bikjang", NULL };
     static const char *const royals[] = { "each", "spare", NULL };
     Rules *r = &c->v->rules;
     const TreeNode *x;
@@ -208,8 +337,11 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
     }
     if ((x = tree_map_get(n, "must-capture")))
         schema_bool(c, x, "must-capture", &r->must_capture);
-    if ((x = tree_map_get(n, "facing-royals")))
-        r->facing_royals_illegal = schema_choice(c, x, "facing-royals", facing) == 1;
+    if ((x = tree_map_get(n, "facing-royals"))) {
+        int k = schema_choice(c, x, "facing-royals", facing);
+        r->facing_royals_illegal = k == 1;
+        r->facing_royals_bikjang = k == 2;
+    }
     if ((x = tree_map_get(n, "royals")))
         r->royal_spare = schema_choice(c, x, "royals", royals) == 1;
     if ((x = tree_map_get(n, "insufficient-material")))
@@ -218,4 +350,8 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
         regions_read_set(c, x, r->ep_region);
     if ((x = tree_map_get(n, "explosions")))
         read_explosions(c, x);
+    if ((x = tree_map_get(n, "pass")))
+        read_pass(c, x);
+    if ((x = tree_map_get(n, "material-count")))
+        read_material_count(c, x);
 }

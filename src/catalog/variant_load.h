@@ -49,10 +49,37 @@ int varset_load_builtin(VariantSet *set, FILE *diag, const char *prefix);
  * Returns the number of errors. */
 int varset_load_path(VariantSet *set, const char *path, FILE *diag, const char *prefix);
 
-/* Load YAML text held in memory (a protocol option sending a definition);
+/* Load YAML text held in memory as if it were a file (tests, fuzzing);
  * `label` names it in diagnostics.  Returns the number of errors. */
 int varset_load_text(VariantSet *set, const char *label, const char *text,
                      FILE *diag, const char *prefix);
+
+/* A definition sent by a GUI over a protocol (CECP `variantdef`, the
+ * `Variant definition` option of CECP and UCI), the YAML of a variant
+ * file held in memory.  It is taken all or nothing: after any error the
+ * set is as before.  Its diagnostics name it VARIANT_DEFINITION_LABEL
+ * ("definition:2:8: error: ..."), lines and columns counted in the text.
+ * Every document must have a `name`, which may not be the name or alias
+ * of a built-in variant or of one from a file; it may be that of a
+ * variant sent before, which it then replaces.  It may `extends` any
+ * variant by name, never a file. */
+#define VARIANT_DEFINITION_LABEL  "definition"
+#define VARIANT_SENT_ORIGIN       "sent over the protocol"   /* its Variant.origin */
+#define VARIANT_DEFINITION_BYTES  65536  /* the longest definition taken */
+#define VARIANT_SENT_MAX          64     /* sent variants in a set at one time */
+#define VARIANT_DEFINITIONS_MAX   256    /* definitions a set takes in all: each
+                                            one's trees stay for later `extends` */
+
+typedef struct {
+    int  count;                              /* the variants it defined */
+    char names[VARIANT_SENT_MAX][MAX_NAME];
+    bool replaced[VARIANT_SENT_MAX];         /* a variant sent before had the name */
+} VariantDefinition;
+
+/* Add the variants of a definition (see above) to the set; what it
+ * defined goes to *out.  Returns the number of errors (0: all added). */
+int varset_define(VariantSet *set, const char *text, VariantDefinition *out,
+                  FILE *diag, const char *prefix);
 
 /* Find a variant by name or alias, case-insensitive.  NULL if unknown. */
 const Variant *varset_find(const VariantSet *set, const char *name);

@@ -65,6 +65,18 @@ void tree_free(TreeNode *n)
     }
 }
 
+void tree_free_since(TreeNode **arena, TreeNode *mark)
+{
+    TreeNode *n = *arena;
+    while (n && n != mark) {
+        TreeNode *next = n->next;
+        n->next = NULL;
+        tree_free(n);
+        n = next;
+    }
+    *arena = n;
+}
+
 static void node_append(TreeNode *parent, TreeNode *key, TreeNode *val)
 {
     for (int i = 0; i < 2; i++) {

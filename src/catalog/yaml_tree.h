@@ -50,6 +50,10 @@ int tree_parse(const char *file, const char *text, TreeNode **arena, Diag *d,
 /* Free every node of an arena. */
 void tree_free(TreeNode *arena);
 
+/* Free the nodes made since the arena's head was `mark` (a failed load
+ * taken back), leaving *arena == mark. */
+void tree_free_since(TreeNode **arena, TreeNode *mark);
+
 /* Child over parent: maps merge key by key, anything else replaces, and a
  * null child value deletes the key.  Parent keys listed in `skip` (NULL
  * terminated, or NULL) are left out.  New maps live in `arena`. */

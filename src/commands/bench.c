@@ -49,15 +49,32 @@ static double now_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* The network bench evaluates with (--eval-file) where it fits, and
+ * what came of it. */
+typedef struct {
+    const char *file;         /* NULL: the classical evaluation everywhere */
+    int loaded;               /* positions it evaluated */
+    bool refused;
+    char note[1600];
+} BenchNet;
+
 /* Evaluate with v's tables: built when the variant changes, the old
  * ones freed.  False when out of memory. */
-static bool use_tables(Search *s, const Variant *v, const Variant **tables_of, EvalTables **et)
+static bool use_tables(Search *s, const Variant *v, const Variant **tables_of, EvalTables **et,
+                       BenchNet *bn)
 {
     if (*et && *tables_of == v)
         return true;
     EvalTables *fresh = eval_tables_create(v);
     if (!fresh)
         return false;
+    if (bn->file) {
+        char note[sizeof bn->note];
+        EvalNetOutcome o = eval_load_net(fresh, v, bn->file, note, sizeof note);
+        if (o == EVAL_NET_LOADED || o == EVAL_NET_REFUSED)
+            snprintf(bn->note, sizeof bn->note, "%s", note);
+        bn->refused |= o == EVAL_NET_REFUSED;
+    }
     search_set_eval(s, fresh);
     eval_tables_destroy(*et);
     *et = fresh;
@@ -67,6 +84,12 @@ static bool use_tables(Search *s, const Variant *v, const Variant **tables_of, E
 
 uint64_t bench_run(const VariantSet *set, int depth, FILE *out)
 {
+    return bench_run_net(set, depth, NULL, out);
+}
+
+uint64_t bench_run_net(const VariantSet *set, int depth, const char *eval_file, FILE *out)
+{
+    BenchNet bn = { eval_file, 0, false, "" };
     Search *s = search_create(16);
     Position *pos = malloc(sizeof *pos);
     EvalTables *et = NULL;
@@ -92,10 +115,13 @@ uint64_t bench_run(const VariantSet *set, int depth, FILE *out)
             fprintf(stderr, "bench: %s: bad FEN: %s\n", bp->variant, err);
             continue;
         }
-        if (!use_tables(s, v, &tables_of, &et)) {
+        if (!use_tables(s, v, &tables_of, &et, &bn)) {
             fprintf(stderr, "bench: %s: out of memory\n", bp->variant);
             continue;
         }
+        if (bn.refused)
+            break;
+        bn.loaded += eval_tables_net(et) != NULL;
         SearchLimits lim;
         memset(&lim, 0, sizeof lim);
         lim.depth = depth;
@@ -111,34 +137,51 @@ uint64_t bench_run(const VariantSet *set, int depth, FILE *out)
         total += nodes;
     }
     double dt = now_seconds() - t0;
-    fprintf(out, "\nNodes searched: %" PRIu64 "\n", total);
-    fprintf(out, "Nodes/second: %.0f\n", dt > 0 ? total / dt : 0.0);
     search_destroy(s);
     eval_tables_destroy(et);
     free(pos);
+    if (bn.file && (bn.refused || !bn.loaded)) {
+        fprintf(stderr, "menagerie bench: %s\n",
+                bn.note[0] ? bn.note : "the network fits no bench position's variant");
+        return 0;
+    }
+    fprintf(out, "\nNodes searched: %" PRIu64 "\n", total);
+    fprintf(out, "Nodes/second: %.0f\n", dt > 0 ? total / dt : 0.0);
+    if (bn.file)
+        fprintf(out, "%s: %d positions\n", bn.note, bn.loaded);
     return total;
 }
 
 int cmd_bench(const VariantSet *set, int argc, char **argv)
 {
+    static const char usage[] = "usage: menagerie bench [--eval-file FILE] [DEPTH]\n";
     int depth = BENCH_DEFAULT_DEPTH;
-    if (argc > 2) {
-        fprintf(stderr, "usage: menagerie bench [DEPTH]\n");
-        return 2;
+    const char *eval_file = NULL, *depth_text = NULL;
+    /* by hand, not getopt: "-3" is a DEPTH out of range, not an option */
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--eval-file") == 0 && i + 1 < argc)
+            eval_file = argv[++i];
+        else if (strncmp(argv[i], "--eval-file=", 12) == 0)
+            eval_file = argv[i] + 12;
+        else if (!depth_text && strncmp(argv[i], "--", 2) != 0)
+            depth_text = argv[i];
+        else {
+            fputs(usage, stderr);
+            return 2;
+        }
     }
-    if (argc == 2) {
+    if (depth_text) {
         long long d;
-        NumberStatus st = number_parse_int(argv[1], 1, BENCH_DEPTH_MAX, &d);
+        NumberStatus st = number_parse_int(depth_text, 1, BENCH_DEPTH_MAX, &d);
         if (st != NUMBER_OK) {
             char problem[96];
-            fprintf(stderr, "menagerie bench: DEPTH '%s' %s\n", argv[1],
+            fprintf(stderr, "menagerie bench: DEPTH '%s' %s\n", depth_text,
                     number_problem(st, 1, BENCH_DEPTH_MAX, problem, sizeof problem));
             return 2;
         }
         depth = (int)d;
     }
-    bench_run(set, depth, stdout);
-    return 0;
+    return bench_run_net(set, depth, eval_file, stdout) || !eval_file ? 0 : 1;
 }
 
 /* `eval --params`: every weight, as an `eval:` section to copy from. */
@@ -171,10 +214,12 @@ int cmd_eval(const VariantSet *set, int argc, char **argv)
         { "variant", required_argument, NULL, 'v' },
         { "fen", required_argument, NULL, 'f' },
         { "params", no_argument, NULL, 'p' },
+        { "eval-file", required_argument, NULL, 'e' },
+        { "classical", no_argument, NULL, 'c' },
         { NULL, 0, NULL, 0 }
     };
-    const char *variant = "chess", *fen = NULL;
-    bool params = false;
+    const char *variant = "chess", *fen = NULL, *eval_file = NULL;
+    bool params = false, classical = false;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "v:f:p", opts, NULL)) != -1) {
@@ -182,8 +227,11 @@ int cmd_eval(const VariantSet *set, int argc, char **argv)
         case 'v': variant = optarg; break;
         case 'f': fen = optarg; break;
         case 'p': params = true; break;
+        case 'e': eval_file = optarg; break;
+        case 'c': classical = true; break;
         default:
-            fprintf(stderr, "usage: menagerie eval [-v VARIANT] [--fen FEN | --params]\n");
+            fprintf(stderr, "usage: menagerie eval [-v VARIANT] [--fen FEN] "
+                            "[--eval-file FILE | --classical | --params]\n");
             return 2;
         }
     }
@@ -207,9 +255,24 @@ int cmd_eval(const VariantSet *set, int argc, char **argv)
         free(pos);
         return 2;
     }
+    char note[1600] = "";
+    if (!classical) {
+        EvalNetOutcome o = eval_file ? eval_load_net(et, v, eval_file, note, sizeof note)
+                                     : eval_choose_net(et, v, NULL, note, sizeof note);
+        if (o != EVAL_NET_LOADED && eval_file) {
+            fprintf(stderr, "menagerie eval: %s\n", note);
+            eval_tables_destroy(et);
+            free(pos);
+            return 2;
+        }
+        if (o == EVAL_NET_REFUSED)     /* a damaged VARIANT.nnue found by name */
+            fprintf(stderr, "menagerie eval: %s\n", note);
+    }
     position_print(pos, stdout);
     putchar('\n');
     eval_print(et, pos, stdout);
+    if (note[0] && eval_tables_net(et))
+        printf("%s\n", note);
     eval_tables_destroy(et);
     free(pos);
     return 0;

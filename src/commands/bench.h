@@ -19,10 +19,15 @@
  * totals go to `out`.  Returns the total node count. */
 uint64_t bench_run(const VariantSet *set, int depth, FILE *out);
 
-/* `menagerie bench [DEPTH]` */
+/* The same, evaluating with the network in eval_file (NULL: none) the
+ * positions of its variant.  Returns 0 after a message on stderr when
+ * the file is refused or fits no position. */
+uint64_t bench_run_net(const VariantSet *set, int depth, const char *eval_file, FILE *out);
+
+/* `menagerie bench [--eval-file FILE] [DEPTH]` */
 int cmd_bench(const VariantSet *set, int argc, char **argv);
 
-/* `menagerie eval [-v VARIANT] [--fen FEN | --params]` */
+/* `menagerie eval [-v VARIANT] [--fen FEN] [--eval-file FILE | --classical | --params]` */
 int cmd_eval(const VariantSet *set, int argc, char **argv);
 
 #endif

@@ -14,131 +14,23 @@
 #include <getopt.h>
 #include <math.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "catalog/eval_write.h"
+#include "commands/training_data.h"
 #include "commands/tune.h"
 #include "notation/fen.h"
 #include "util/alloc.h"
 #include "util/diag.h"
 #include "util/number.h"
 
-#define SCORE_LIMIT   1000000    /* |SCORE| in a data file */
-#define MAX_COMPLAINTS 10        /* malformed lines shown per run */
 #define MAX_THREADS   64
 #define K_MIN         1e-4       /* the sigmoid scale is looked for in here */
 #define K_MAX         0.1
 #define K_DEFAULT     0.005756   /* ln(10)/400: 400 cp are odds of 10 to 1 */
-
-/* ---- reading the data ----------------------------------------------------- */
-
-typedef struct {
-    const Variant *v;
-    FILE *log;
-    long malformed;
-    Position *pos;
-} DataReader;
-
-/* Called for every good position; false stops the reading. */
-typedef bool (*PositionFn)(void *ctx, const Position *pos, int score, double result);
-
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
-        s[--n] = '\0';
-    return s;
-}
-
-static void complain(DataReader *r, const char *file, long line, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-/* A malformed line: FILE:LINE: message (the first few of them). */
-static void complain(DataReader *r, const char *file, long line, const char *fmt, ...)
-{
-    if (++r->malformed > MAX_COMPLAINTS || !r->log)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(r->log, "%s:%ld: ", file, line);
-    vfprintf(r->log, fmt, ap);
-    fputc('\n', r->log);
-    va_end(ap);
-}
-
-/* One line "FEN | SCORE | RESULT" into the position; false after saying
- * why not. */
-static bool parse_line(DataReader *r, const char *file, long line, char *text, int *score,
-                       double *result)
-{
-    char *bar1 = strchr(text, '|'), *bar2 = bar1 ? strchr(bar1 + 1, '|') : NULL;
-    if (!bar2 || strchr(bar2 + 1, '|')) {
-        complain(r, file, line, "expected 'FEN | SCORE | RESULT'");
-        return false;
-    }
-    *bar1 = *bar2 = '\0';
-    char *fen = trim(text), *score_text = trim(bar1 + 1), *result_text = trim(bar2 + 1);
-    long long s;
-    char problem[96], err[256];
-    NumberStatus st = number_parse_int(score_text, -SCORE_LIMIT, SCORE_LIMIT, &s);
-    if (st != NUMBER_OK) {
-        complain(r, file, line, "SCORE '%s' %s", score_text,
-                 number_problem(st, -SCORE_LIMIT, SCORE_LIMIT, problem, sizeof problem));
-        return false;
-    }
-    double res;
-    if (number_parse_real(result_text, 0, 1, &res) != NUMBER_OK
-        || (res != 0 && res != 0.5 && res != 1)) {
-        complain(r, file, line, "RESULT '%s' must be 1.0, 0.5 or 0.0", result_text);
-        return false;
-    }
-    if (position_set_fen(r->pos, r->v, fen, err, sizeof err) != 0) {
-        complain(r, file, line, "bad FEN: %s", err);
-        return false;
-    }
-    *score = (int)s;
-    *result = res;
-    return true;
-}
-
-/* Read every file, calling fn for each good position.  Returns -1 when a
- * file cannot be read. */
-static int read_data(DataReader *r, const char *const *files, int nfiles, PositionFn fn,
-                     void *ctx)
-{
-    char *text = NULL;
-    size_t size = 0;
-    int rc = 0;
-    for (int f = 0; f < nfiles && rc == 0; f++) {
-        FILE *in = fopen(files[f], "r");
-        if (!in) {
-            if (r->log)
-                fprintf(r->log, "menagerie tune: %s: %s\n", files[f], strerror(errno));
-            rc = -1;
-            break;
-        }
-        long line = 0;
-        while (getline(&text, &size, in) > 0) {
-            line++;
-            char *s = trim(text);
-            if (!*s || *s == '#')
-                continue;
-            int score;
-            double result;
-            if (parse_line(r, files[f], line, s, &score, &result) && !fn(ctx, r->pos, score, result))
-                break;
-        }
-        fclose(in);
-    }
-    free(text);
-    return rc;
-}
 
 /* ---- the weights being tuned ---------------------------------------------- */
 
@@ -344,7 +236,7 @@ static int build_rows(const Variant *v, const EvalTables *et, Weights *w, const 
                       FILE *log, Rows *rows, TuneReport *rep)
 {
     Builder b;
-    DataReader r = { v, log, 0, alloc_realloc(NULL, sizeof(Position)) };
+    TrainingReader r = { v, log, "tune", 0, alloc_realloc(NULL, sizeof(Position)) };
     memset(&b, 0, sizeof b);
     b.v = v;
     b.et = et;
@@ -359,7 +251,7 @@ static int build_rows(const Variant *v, const EvalTables *et, Weights *w, const 
         fprintf(stderr, "menagerie tune: out of memory\n");
         exit(EXIT_FAILURE);
     }
-    int rc = read_data(&r, o->files, o->nfiles, add_position, &b);
+    int rc = training_data_read(&r, o->files, o->nfiles, add_position, &b);
     rep->malformed = r.malformed;
     rep->unusable = b.unusable;
     rep->positions = (long)rows->n;
@@ -602,9 +494,9 @@ static void check_fit(const Variant *v, const EvalTables *start, const EvalParam
                       const TuneOptions *o, double k, TuneReport *rep)
 {
     Check c = { { start, eval_tables_create_with(v, tuned) }, k, o->lambda, { 0, 0 }, 0 };
-    DataReader r = { v, NULL, 0, alloc_realloc(NULL, sizeof(Position)) };   /* said already */
+    TrainingReader r = { v, NULL, "tune", 0, alloc_realloc(NULL, sizeof(Position)) };   /* said already */
     if (c.et[1])
-        read_data(&r, o->files, o->nfiles, check_position, &c);
+        training_data_read(&r, o->files, o->nfiles, check_position, &c);
     rep->check_start = c.n ? c.error[0] / c.n : 0;
     rep->check_end = c.n ? c.error[1] / c.n : 0;
     eval_tables_destroy((EvalTables *)c.et[1]);

@@ -262,9 +262,14 @@ static void print_piece(const Variant *v, int t, FILE *out)
         print_squares(v, &pt->allowed[WHITE], out);
         fputc('\n', out);
     }
-    if (pt->has_extra) {
-        fprintf(out, "   also %s on", pt->extra_betza);
-        print_squares(v, &pt->extra_region[WHITE], out);
+    for (int i = 0; i < pt->nextra; i++) {
+        const ExtraMoves *e = &pt->extra[i];
+        fprintf(out, "   also %.*s on", e->text_len, pt->extra_text + e->text_at);
+        print_squares(v, &e->from[WHITE], out);
+        if (e->within_given) {
+            fputs(", along", out);
+            print_squares(v, &e->within[WHITE], out);
+        }
         fputc('\n', out);
     }
     if (pt->id[0] == '+' && pt->demotes_to != NO_TYPE)
@@ -313,6 +318,35 @@ static void print_rules(const Variant *v, FILE *out)
         fputs("Capturing is compulsory.\n", out);
     if (r->facing_royals_illegal)
         fputs("Royal pieces may not face each other.\n", out);
+    if (r->facing_royals_bikjang)
+        fputs("Royal pieces made to face each other must be parted at once, or a pass ends "
+              "the game (bikjang).\n", out);
+    if (r->pass != PASS_NEVER)
+        fputs("A player not in check may pass; two passes in a row end the game.\n", out);
+    if (r->material_count) {
+        fputs("What would be drawn goes to the player with more points:", out);
+        for (int t = 0; t < v->ntypes; t++)
+            if (r->count_points[t])
+                fprintf(out, " %s %d.%d", v->piece[t].id, r->count_points[t] / 10,
+                        r->count_points[t] % 10);
+        for (int c = 0; c < 2; c++)
+            if (r->count_bonus[c])
+                fprintf(out, ", %s player %d.%d more", c == WHITE ? "first" : "second",
+                        r->count_bonus[c] / 10, r->count_bonus[c] % 10);
+        fputs(".\n", out);
+    }
+    for (int t = 0; t < v->ntypes; t++) {
+        if (v->no_capture[t]) {
+            fprintf(out, "%s may not capture", v->piece[t].id);
+            print_types(v, v->no_capture[t], out);
+            fputs(".\n", out);
+        }
+        if (v->no_hop[t]) {
+            fprintf(out, "%s may not jump over", v->piece[t].id);
+            print_types(v, v->no_hop[t], out);
+            fputs(".\n", out);
+        }
+    }
     if (v->castling.enabled)
         fprintf(out, "Castling: the king goes to %c (short) or %c (long)%s.\n",
                 'a' + v->castling.king_to_short, 'a' + v->castling.king_to_long,

@@ -295,8 +295,8 @@ static bool read_written(const Variant *v, const char *text, bool cecp_ranks, Wr
         return true;
     }
     if (strcmp(text, "@@@@") == 0) {
-        snprintf(why, whysize, "passing is not allowed");
-        return false;
+        w->pass = true;
+        return true;
     }
     if (parse_drop(v, text, cecp_ranks, &w->drop_type, &w->to))
         return true;
@@ -352,7 +352,9 @@ bool move_parse(Position *pos, const char *text, bool cecp_ranks, Move *out,
     bool found = false;
     for (int i = 0; i < ml->n && !found; i++) {
         Move m = ml->m[i];
-        if (w.castle_text) {
+        if (w.pass) {
+            found = m.kind == MOVE_PASS;
+        } else if (w.castle_text) {
             char c[8];
             if (m.kind != MOVE_CASTLE)
                 continue;

@@ -10,8 +10,9 @@
 #include "board/position.h"
 
 /* Coordinate notation as XBoard writes it: e2e4, e7e8q, P@e5 (drops),
- * castling as the king's move; on boards with exactly 10 ranks the ranks
- * are numbered from 0 when `cecp_ranks` is set (CECP), from 1 otherwise. */
+ * castling as the king's move, a pass as the royal piece's move to its own
+ * square (e2e2); on boards with exactly 10 ranks the ranks are numbered
+ * from 0 when `cecp_ranks` is set (CECP), from 1 otherwise. */
 void move_to_string(const struct Position *pos, Move m, bool cecp_ranks, char *buf, size_t size);
 
 /* Square names. */
@@ -20,7 +21,8 @@ void square_name(const struct Variant *v, int sq, bool cecp_ranks, char *buf);
 int  square_parse(const struct Variant *v, const char **s, bool cecp_ranks);
 
 /* Find the legal move written `text` in `pos`.  Returns true and fills *out
- * when it names exactly one legal move; otherwise false and a reason. */
+ * when it names exactly one legal move; otherwise false and a reason.
+ * XBoard's null move @@@@ names the pass. */
 bool move_parse(struct Position *pos, const char *text, bool cecp_ranks, Move *out,
                 char *why, size_t whysize);
 

@@ -138,6 +138,15 @@ static bool capture_available(Position *pos)
     return any;
 }
 
+/* Why the side to move may not pass. */
+static void why_no_pass(const Position *pos, char *why, size_t size)
+{
+    if (pos->v->rules.pass == PASS_NEVER)
+        snprintf(why, size, "there is no passing in %s", pos->v->name);
+    else
+        snprintf(why, size, "passing is not allowed in check");
+}
+
 /* m is pseudo-legal as written: why do the rules forbid it? */
 static void why_forbidden(Position *pos, Move m, bool cecp_ranks, char *why, size_t size)
 {
@@ -148,6 +157,10 @@ static void why_forbidden(Position *pos, Move m, bool cecp_ranks, char *why, siz
     char from[8];
     square_name(v, m.from, cecp_ranks, from);
 
+    if (m.kind == MOVE_PASS) {
+        why_no_pass(pos, why, size);
+        return;
+    }
     position_make(pos, m);
     bool exposed = attack_left_illegal(pos);
     bool attacked = attack_in_check(pos, us);
@@ -362,6 +375,10 @@ static void why_board_move(Position *pos, const WrittenMove *w, char *why, size_
              && code_color(target) == pos->side)
         snprintf(why, size, "your own %s is on %s", type_name(v, code_type(target)), to);
     else if (found->n == 0 && target != EMPTY && target != HOLE
+             && (v->no_capture[type] >> code_type(target) & 1))
+        snprintf(why, size, "a %s may not capture a %s", type_name(v, type),
+                 type_name(v, code_type(target)));
+    else if (found->n == 0 && target != EMPTY && target != HOLE
              && !v->piece[code_type(target)].capturable)
         snprintf(why, size, "the %s on %s cannot be captured", type_name(v, code_type(target)),
                  to);
@@ -376,7 +393,9 @@ void move_why_illegal(Position *pos, const WrittenMove *w, char *why, size_t siz
 {
     if (why_game_over(pos, why, size))
         return;
-    if (w->castle_text)
+    if (w->pass)
+        why_no_pass(pos, why, size);
+    else if (w->castle_text)
         why_no_castling(pos, w->castle_long, why, size);
     else if (w->drop_type != NO_TYPE)
         why_drop(pos, w, why, size);

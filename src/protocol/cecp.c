@@ -68,6 +68,10 @@ bool cecp_wire_ranks(const Cecp *c)
 void cecp_write_move(const Cecp *c, const Position *pos, Move m, char *buf, size_t size)
 {
     const Variant *v = pos->v;
+    if (m.kind == MOVE_PASS) {
+        snprintf(buf, size, "@@@@");      /* XBoard's null move */
+        return;
+    }
     if (m.kind == MOVE_CASTLE && v->castling.shuffle) {
         bool short_side = var_file(v, m.victim[0]) > var_file(v, m.from);
         snprintf(buf, size, "%s", short_side ? "O-O" : "O-O-O");
@@ -94,7 +98,7 @@ static void cmd_xboard(Cecp *c, char *args)
     io_printf("%s", "");
 }
 
-static void send_variants(Cecp *c)
+void cecp_send_variants(Cecp *c)
 {
     char *list = malloc(65536);
     if (!list)
@@ -114,7 +118,7 @@ static void cmd_protover(Cecp *c, char *args)
               "sigint=0 sigterm=0 san=0 analyze=1 pause=1 nps=1 exclude=1 highlight=1 "
               "debug=1 memory=1 smp=1 colors=0 name=1 ics=1 setscore=1");
     io_printf("feature myname=\"%s %s\"", ENGINE_NAME, PACKAGE_VERSION);
-    send_variants(c);
+    cecp_send_variants(c);
     io_printf("feature option=\"Resign threshold -spin %d 0 10000\"", c->e->opt.resign_cp);
     io_printf("feature option=\"Clear Hash -button\"");
     io_printf("feature option=\"MultiPV -spin %d 1 %d\"", c->e->opt.multipv, ENGINE_MULTIPV_MAX);
@@ -124,6 +128,9 @@ static void cmd_protover(Cecp *c, char *args)
     io_printf("feature option=\"UCI_Elo -spin %d %d %d\"", c->e->opt.elo, SKILL_ELO_MIN,
               SKILL_ELO_MAX);
     io_printf("feature option=\"Variant files -file \"");
+    io_printf("feature option=\"Variant definition -string \"");
+    io_printf("feature option=\"UseNNUE -check %d\"", c->e->opt.use_nnue);
+    io_printf("feature option=\"EvalFile -file %s\"", c->e->opt.eval_file);
     io_printf("feature done=1");
 }
 
@@ -135,7 +142,16 @@ static void load_variant_files(Cecp *c, const char *path)
     if (errors)
         io_printf("telluser %d error(s) loading variant files from %s", errors, path);
     if (c->xboard)
-        send_variants(c);
+        cecp_send_variants(c);
+}
+
+void cecp_report_net(Cecp *c, bool asked)
+{
+    EvalNetOutcome o = c->e->net;
+    if (o == EVAL_NET_REFUSED || (asked && o == EVAL_NET_OTHER_VARIANT))
+        io_printf("tellusererror %s", c->e->net_note);
+    else if (asked || o == EVAL_NET_LOADED)
+        io_printf("# %s", c->e->net_note);
 }
 
 static void cmd_option(Cecp *c, char *args)
@@ -174,6 +190,20 @@ static void cmd_option(Cecp *c, char *args)
     } else if (strcmp(args, "Variant files") == 0) {
         if (*value)
             load_variant_files(c, value);
+    } else if (strcmp(args, "Variant definition") == 0) {
+        if (*value)
+            cecp_define_option(c, value);
+    } else if (strcmp(args, "EvalFile") == 0) {
+        cecp_abandon_search(c);
+        engine_set_eval_file(c->e, value);
+        cecp_report_net(c, true);
+    } else if (strcmp(args, "UseNNUE") == 0) {
+        ok = io_int_in_range(args, value, 0, 1, &n, why, sizeof why);
+        if (ok) {
+            cecp_abandon_search(c);
+            engine_set_use_nnue(c->e, n != 0);
+            cecp_report_net(c, true);
+        }
     } else {
         snprintf(why, sizeof why, "unknown option or bad value");
         ok = false;
@@ -195,6 +225,8 @@ static void cmd_help(Cecp *c, char *args)
         "  new               start a new game, the engine playing Black (at the",
         "                    console in the same variant; for XBoard, chess)",
         "  variant NAME      switch to another variant ('variants' lists them)",
+        "  variantdef        define a variant: YAML lines up to a line 'end' (or",
+        "                    'variantdef {name: ..., extends: ...}' on one line)",
         "  go / force        engine plays the side to move / plays neither side",
         "  undo / remove     take back one / two moves",
         "  setboard FEN      set up a position",
@@ -307,6 +339,7 @@ static const CecpCommand commands[] = {
     { "resume",    cecp_cmd_resume,     CMD_QUIET },
     { "help",      cmd_help,            CMD_QUIET },
     { "variants",  cmd_variants,        CMD_QUIET },
+    { "variantdef", cecp_cmd_variantdef, 0 },
     { "uci",       cmd_uci,             CMD_ABORT },
 };
 
@@ -420,6 +453,21 @@ static void handle_line(Cecp *c, const char *raw)
     free(line);
 }
 
+/* A line as read from the input (or the first line): a `variantdef`
+ * block's, or a command. */
+static void take_line(Cecp *c, const char *text)
+{
+    char *command;
+    if (!cecp_define_line(c, text, &command)) {
+        handle_line(c, text);
+        return;
+    }
+    c->prompted = false;
+    if (command)
+        handle_line(c, command);
+    free(command);
+}
+
 void cecp_line_too_long(const char *start)
 {
     io_printf("Error (line too long, over %d bytes, ignored): %s...", IO_LINE_MAX, start);
@@ -444,8 +492,12 @@ static Cecp *cecp_create(VariantSet *set, const ProtocolOptions *opt)
     atomic_init(&c->post, false);
     atomic_init(&c->console, opt && opt->person);
     const Variant *v = opt && opt->variant ? varset_find(set, opt->variant) : NULL;
-    if (v)
-        engine_set_variant(c->e, v);
+    if (opt && opt->eval_file)
+        snprintf(c->e->opt.eval_file, sizeof c->e->opt.eval_file, "%s", opt->eval_file);
+    if (v || (opt && opt->eval_file))
+        engine_set_variant(c->e, v ? v : c->e->variant);
+    if (opt && opt->eval_file)
+        cecp_report_net(c, true);
     return c;
 }
 
@@ -455,6 +507,7 @@ static void cecp_destroy(Cecp *c)
     for (int i = 0; i < c->nbacklog; i++)
         free(c->backlog[i]);
     free(c->backlog);
+    free(c->def.text);
     free(c->exclude);
     free(c->pv_pos);
     free(c);
@@ -467,7 +520,7 @@ int cecp_run(VariantSet *set, const char *first, const ProtocolOptions *opt)
     if (atomic_load(&c->console))
         cecp_console_start(c);
     if (first)
-        handle_line(c, first);
+        take_line(c, first);
     while (!c->quit) {
         cecp_maybe_search(c);
         if (c->nbacklog > 0 && c->e->activity != ENGINE_THINK) {
@@ -487,14 +540,18 @@ int cecp_run(VariantSet *set, const char *first, const ProtocolOptions *opt)
         } else if (m.kind == IO_EOF) {
             if (c->prompted)
                 io_printf("%s", "");    /* ^D at the prompt: end its line */
+            if (c->def.open)
+                cecp_define_eof(c);
             c->quit = true;
         } else if (m.kind == IO_SEARCH_DONE) {
             if (engine_searching(c->e) && m.search_id == c->e->search_id)
                 cecp_search_done(c);
+        } else if (m.kind == IO_LINE_TOO_LONG && c->def.open) {
+            cecp_define_long_line(c);
         } else if (m.kind == IO_LINE_TOO_LONG) {
             cecp_line_too_long(m.text);
         } else {
-            handle_line(c, m.text);
+            take_line(c, m.text);
         }
         io_release(&m);
     }

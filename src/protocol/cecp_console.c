@@ -67,6 +67,12 @@ void cecp_console_waiting(Cecp *c)
 {
     if (c->prompted)
         return;
+    if (c->def.open) {
+        /* inside a `variantdef` block: every line is YAML until `end` */
+        io_prompt("variantdef line %d ('end' ends it)> ", c->def.lines + 1);
+        c->prompted = true;
+        return;
+    }
     if (position_changed(c))
         draw_board(c);
     if (c->announcement[0]) {

@@ -5,7 +5,9 @@
  */
 #include <ctype.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
+#include "board/rules.h"
 #include "notation/fen.h"
 #include "protocol/cecp.h"
 #include "protocol/cecp_internal.h"
@@ -155,6 +157,7 @@ void cecp_cmd_variant(Cecp *c, char *args)
     }
     cecp_abandon_search(c);
     engine_set_variant(c->e, v);
+    cecp_report_net(c, false);
     engine_new_game(c->e);
     c->bad_position = c->game_over = c->have_expected = false;
     cecp_position_changed(c);
@@ -192,10 +195,43 @@ void cecp_cmd_usermove(Cecp *c, char *args)
     cecp_user_move(c, args);
 }
 
+/* XBoard 4.9.1 tells an engine of its opponent's pass (@@@@) not as a move
+ * but with a setboard of the position after it.  Is `fen` the position a
+ * legal pass of the side to move leads to?  Then the pass is played as a
+ * move, so the game keeps its history (two passes in a row, bikjang), as
+ * Fairy-Stockfish does. */
+static bool setboard_is_pass(Cecp *c, const char *fen)
+{
+    Position *pos = c->e->pos;
+    if (c->bad_position || pos->v->rules.pass == PASS_NEVER)
+        return false;
+    MoveList *ml = malloc(sizeof *ml);
+    Position *after = malloc(sizeof *after);
+    bool same = false;
+    char err[256];
+    if (ml && after && position_set_fen(after, pos->v, fen, err, sizeof err) == 0) {
+        rules_playable_moves(pos, ml);
+        for (int i = 0; i < ml->n && !same; i++) {
+            if (ml->m[i].kind != MOVE_PASS)
+                continue;
+            position_make(pos, ml->m[i]);
+            same = pos->hash == after->hash;
+            position_unmake(pos);
+        }
+    }
+    free(ml);
+    free(after);
+    return same;
+}
+
 void cecp_cmd_setboard(Cecp *c, char *args)
 {
     char err[256];
     cecp_abandon_search(c);
+    if (setboard_is_pass(c, args)) {
+        cecp_user_move(c, "@@@@");
+        return;
+    }
     c->game_over = c->have_expected = false;
     cecp_position_changed(c);
     if (engine_set_fen(c->e, args, err, sizeof err) != 0) {

@@ -15,6 +15,8 @@
  *   cecp_variant.c   variants as XBoard sees them (cecp.h)
  *   cecp_console.c   what a person at a terminal sees: greeting, board,
  *                    announcements, prompt
+ *   cecp_define.c    variants sent over the protocol: `variantdef`, the
+ *                    `Variant definition` option
  *
  * Every command handler runs on the main thread; the only field the
  * search worker reads is `post` (and pv_pos, its scratch).
@@ -77,6 +79,14 @@ typedef struct Cecp {
     int     shown_ply;
     char    announcement[160];  /* told after the board: the game's end */
 
+    /* a `variantdef` block being read (cecp_define.c) */
+    struct {
+        bool   open;
+        char  *text;            /* VARIANT_DEFINITION_BYTES + 2 bytes */
+        size_t len;
+        int    lines;
+    } def;
+
     /* commands waiting for the end of a search */
     char  **backlog;
     int     nbacklog, capbacklog;
@@ -96,6 +106,11 @@ bool  cecp_wire_ranks(const Cecp *c);
 void  cecp_write_move(const Cecp *c, const Position *pos, Move m, char *buf, size_t size);
 /* "Error (WHY): CMD ARGS", for a command refused as a whole. */
 void  cecp_command_error(const char *why, const char *cmd, const char *args);
+/* Say what choosing a network came to: a refusal as tellusererror, a
+ * network loaded as a comment; when `asked` (EvalFile, UseNNUE set) also
+ * an EvalFile passed over as made for another variant (an error) and the
+ * classical evaluation (a comment). */
+void  cecp_report_net(Cecp *c, bool asked);
 
 /* cecp_game.c */
 bool cecp_looks_like_move(const char *s);
@@ -171,6 +186,22 @@ void cecp_help_moves(Cecp *c);
 void cecp_console_unknown_variant(Cecp *c, const char *name);
 /* A GUI took over (`xboard`, `protover`): console mode ends. */
 void cecp_console_leave(Cecp *c);
+
+/* cecp_define.c: variants sent over the protocol */
+/* A line as read: when it opens a `variantdef` block or belongs to one,
+ * it is taken (true), and at the block's `end` *command is the command to
+ * run (to free); otherwise false. */
+bool cecp_define_line(Cecp *c, const char *line, char **command);
+/* A line over IO_LINE_MAX bytes came while a block is open. */
+void cecp_define_long_line(Cecp *c);
+/* Input ended while a block is open. */
+void cecp_define_eof(Cecp *c);
+void cecp_cmd_variantdef(Cecp *c, char *args);
+/* The `Variant definition` option. */
+void cecp_define_option(Cecp *c, const char *value);
+
+/* cecp.c: `feature variants`, again after variants are added. */
+void cecp_send_variants(Cecp *c);
 
 /* cecp_edit.c */
 void cecp_cmd_edit(Cecp *c, char *args);

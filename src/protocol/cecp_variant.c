@@ -341,11 +341,18 @@ static void castling_betza(const Variant *v, char *out, size_t size)
     snprintf(out, size, "%s%s", rs, ls);
 }
 
+/* XBoard knows no moves tied to squares: a piece with extra moves is
+ * taught all of them everywhere (the xiangqi-like parents keep the palace
+ * and river), which lets XBoard accept every move the piece can make. */
 static void piece_line(const Variant *v, int t, char *line, size_t size)
 {
     const PieceType *pt = &v->piece[t];
-    char betza[512], castle[32] = "";
+    char betza[512], extra[512] = "", castle[32] = "";
     xb_print(&pt->moves, betza, sizeof betza);
+    if (pt->has_extra)
+        xb_print(&pt->extra_moves, extra, sizeof extra);
+    if (strlen(betza) + strlen(extra) < sizeof betza)
+        strcat(betza, extra);
     if (v->castling.enabled && !v->castling.shuffle && t == v->castling.king
         && !strchr(betza, 'O'))
         castling_betza(v, castle, sizeof castle);

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 #include "util/alloc.h"
@@ -42,6 +43,7 @@ Engine *engine_create(VariantSet *set)
     e->opt.skill = SKILL_MAX;
     e->opt.limit_strength = false;
     e->opt.elo = SKILL_ELO_MAX;
+    e->opt.use_nnue = true;
     e->pos = alloc_memory(sizeof *e->pos);
     e->search_pos = alloc_memory(sizeof *e->search_pos);
     e->include = alloc_memory(sizeof *e->include);
@@ -96,6 +98,12 @@ static void use_variant(Engine *e, const Variant *v)
         fprintf(stderr, "menagerie: out of memory\n");
         exit(1);
     }
+    if (e->opt.use_nnue) {
+        e->net = eval_choose_net(et, v, e->opt.eval_file, e->net_note, sizeof e->net_note);
+    } else {
+        e->net = EVAL_NET_CLASSICAL;
+        snprintf(e->net_note, sizeof e->net_note, "UseNNUE is off: the classical evaluation plays");
+    }
     search_set_eval(e->search, et);
     eval_tables_destroy(e->eval);
     e->eval = et;
@@ -108,6 +116,40 @@ void engine_set_variant(Engine *e, const Variant *v)
     use_variant(e, v);
     snprintf(e->variant_name, sizeof e->variant_name, "%s", v->name);
     position_start(e->pos, v);
+}
+
+/* The set changed and the current variant's struct may have been
+ * replaced: look it up again by name and set up `fen` (the position
+ * before) in it, or its start position when `fen` is not legal there. */
+static void reselect_variant(Engine *e, const char *fen)
+{
+    const Variant *v = engine_find_variant(e, e->variant_name);
+    if (!v)
+        v = default_variant(e->set);
+    use_variant(e, v);
+    char err[256];
+    if (position_set_fen(e->pos, v, fen, err, sizeof err) != 0)
+        position_start(e->pos, v);
+}
+
+void engine_set_eval_file(Engine *e, const char *path)
+{
+    engine_search_finish(e, true);
+    if (path && strlen(path) >= sizeof e->opt.eval_file) {
+        e->net = EVAL_NET_REFUSED;
+        snprintf(e->net_note, sizeof e->net_note, "EvalFile: a path of over %zu bytes; "
+                 "the option is unchanged", sizeof e->opt.eval_file - 1);
+        return;
+    }
+    snprintf(e->opt.eval_file, sizeof e->opt.eval_file, "%s", path ? path : "");
+    use_variant(e, e->variant);
+}
+
+void engine_set_use_nnue(Engine *e, bool on)
+{
+    engine_search_finish(e, true);
+    e->opt.use_nnue = on;
+    use_variant(e, e->variant);
 }
 
 int engine_load_variants(Engine *e, const char *paths, FILE *diag, const char *prefix)
@@ -123,14 +165,32 @@ int engine_load_variants(Engine *e, const char *paths, FILE *diag, const char *p
         errors += varset_load_path(e->set, p, diag, prefix);
     free(copy);
     /* A loaded file may have replaced the current variant's struct. */
-    const Variant *v = engine_find_variant(e, e->variant_name);
-    if (!v)
-        v = default_variant(e->set);
-    use_variant(e, v);
-    char err[256];
-    if (position_set_fen(e->pos, v, fen, err, sizeof err) != 0)
-        position_start(e->pos, v);
+    reselect_variant(e, fen);
     return errors;
+}
+
+int engine_define_variants(Engine *e, const char *text, VariantDefinition *out,
+                           FILE *diag, const char *prefix)
+{
+    engine_search_finish(e, true);
+    char fen[1024];
+    position_get_fen(e->pos, fen, sizeof fen);
+    int errors = varset_define(e->set, text, out, diag, prefix);
+    /* Only a definition of the current variant's name replaces its struct;
+       any other leaves the game (and its moves to take back) alone. */
+    if (engine_variant_redefined(e, out)) {
+        reselect_variant(e, fen);
+        search_clear(e->search);
+    }
+    return errors;
+}
+
+bool engine_variant_redefined(const Engine *e, const VariantDefinition *def)
+{
+    for (int i = 0; i < def->count; i++)
+        if (!strcasecmp(def->names[i], e->variant_name))
+            return true;
+    return false;
 }
 
 /* ------------------------------------------------------------------ */

@@ -44,6 +44,8 @@ typedef struct {
     int    skill;           /* Skill Level: SKILL_MIN..SKILL_MAX (full strength) */
     bool   limit_strength;  /* UCI_LimitStrength: play at `elo` instead of `skill` */
     int    elo;             /* UCI_Elo: SKILL_ELO_MIN..SKILL_ELO_MAX */
+    bool   use_nnue;        /* UseNNUE: a network evaluates where there is one */
+    char   eval_file[1024]; /* EvalFile: the network to use; "": VARIANT.nnue by name */
 } EngineOptions;
 
 typedef struct {
@@ -56,6 +58,8 @@ typedef struct Engine {
     VariantSet    *set;
     const Variant *variant;
     EvalTables    *eval;       /* variant's, rebuilt with it; the search reads them */
+    EvalNetOutcome net;        /* what choosing its network came to ... */
+    char           net_note[1600];   /* ... in words */
     char           variant_name[MAX_NAME];
     Position      *pos;        /* the game; undo stack = history */
     EngineOptions  opt;
@@ -86,6 +90,23 @@ void    engine_set_variant(Engine *e, const Variant *v);  /* and its start posit
  * looked up again by name.  Diagnostics go to `diag` with `prefix`.
  * Returns the number of errors. */
 int     engine_load_variants(Engine *e, const char *paths, FILE *diag, const char *prefix);
+/* Add the variants of a definition a GUI sent (varset_define: all or
+ * nothing); what it defined goes to *out.  A search is stopped first.
+ * When it replaces the variant being played, the game goes on in the new
+ * definition from its FEN if that is legal there, from the start otherwise.
+ * Returns the number of errors. */
+int     engine_define_variants(Engine *e, const char *text, VariantDefinition *out,
+                               FILE *diag, const char *prefix);
+/* Did the definition replace the variant being played? */
+bool    engine_variant_redefined(const Engine *e, const VariantDefinition *def);
+
+/* The neural evaluation (menagerie(6), NEURAL EVALUATION): each time a
+ * variant is chosen its tables get the network of EvalFile when that is
+ * made for it, otherwise VARIANT.nnue found by name, otherwise none; with
+ * UseNNUE off, none.  Setting either chooses again at once; e->net and
+ * e->net_note say what came of it (a front end reports them). */
+void    engine_set_eval_file(Engine *e, const char *path);   /* "" or NULL: by name */
+void    engine_set_use_nnue(Engine *e, bool on);
 
 /* The game. */
 void    engine_new_game(Engine *e);                  /* start position, clear hash */

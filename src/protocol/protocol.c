@@ -23,7 +23,7 @@ int protocol_serve(VariantSet *set, const ProtocolOptions *opt)
     if (opt && opt->person) {
         /* greet at once; `uci` typed by the person still selects UCI */
         int rc = cecp_run(set, NULL, opt);
-        return rc == CECP_SWITCH_TO_UCI ? uci_run(set, "uci") : rc;
+        return rc == CECP_SWITCH_TO_UCI ? uci_run(set, "uci", opt) : rc;
     }
     for (;;) {
         IoMessage m;
@@ -39,7 +39,7 @@ int protocol_serve(VariantSet *set, const ProtocolOptions *opt)
             io_release(&m);
             continue;
         }
-        int rc = strcmp(p, "uci") == 0 ? uci_run(set, p) : cecp_run(set, p, opt);
+        int rc = strcmp(p, "uci") == 0 ? uci_run(set, p, opt) : cecp_run(set, p, opt);
         io_release(&m);
         return rc;
     }

@@ -20,6 +20,9 @@ typedef struct {
     /* The variant to start in (a name or alias that exists), NULL: chess.
      * CECP only: UCI chooses with UCI_Variant. */
     const char *variant;
+    /* The network to evaluate with (EvalFile, menagerie(6)), or NULL:
+     * each variant's own, found by name. */
+    const char *eval_file;
 } ProtocolOptions;
 
 /* Read standard input (io_start) and serve one session. */

@@ -199,8 +199,22 @@ static void send_id(Uci *u)
     }
     io_printf("option name VariantPath type string default %s",
               u->variant_path ? u->variant_path : "<empty>");
+    io_printf("option name Variant definition type string default <empty>");
     io_printf("option name UCI_AnalyseMode type check default false");
     io_printf("option name UCI_Chess960 type check default false");
+    io_printf("option name UseNNUE type check default %s", u->e->opt.use_nnue ? "true" : "false");
+    io_printf("option name EvalFile type string default %s",
+              u->e->opt.eval_file[0] ? u->e->opt.eval_file : "<empty>");
+}
+
+/* What the last choice of a network came to: when `asked` (EvalFile,
+ * UseNNUE set) whatever it was, otherwise (a variant chosen) a network
+ * loaded or a file refused. */
+static void report_net(Uci *u, bool asked)
+{
+    EvalNetOutcome o = u->e->net;
+    if (asked || o == EVAL_NET_LOADED || o == EVAL_NET_REFUSED)
+        io_printf("info string %s", u->e->net_note);
 }
 
 static bool parse_bool(const char *value, bool *out)
@@ -231,6 +245,7 @@ static void set_variant(Uci *u, const Variant *v)
 {
     engine_set_variant(u->e, v);
     u->chess960 = v->castling.shuffle;
+    report_net(u, false);
 }
 
 static void load_variant_path(Uci *u, const char *value)
@@ -244,6 +259,30 @@ static void load_variant_path(Uci *u, const char *value)
     int errors = engine_load_variants(u->e, value, io_block_open(&out), "info string ");
     io_block_print(&out);
     io_debug("loaded %s (%d errors); the UCI_Variant list follows", value, errors);
+    send_id(u);   /* the GUI may re-read the options */
+    io_printf("uciok");
+}
+
+/* The Variant definition option: flow YAML on the one line (UCI reads
+ * lines).  GUIs that send every string option at start send "<empty>". */
+static void define_variants(Uci *u, const char *value)
+{
+    if (!*value || strcmp(value, "<empty>") == 0)
+        return;
+    IoBlock out;
+    VariantDefinition def;
+    int errors = engine_define_variants(u->e, value, &def, io_block_open(&out), "info string ");
+    io_block_print(&out);
+    if (errors) {
+        io_debug("variant definition refused (%d error%s), nothing changed", errors,
+                 errors == 1 ? "" : "s");
+        return;
+    }
+    for (int i = 0; i < def.count; i++)
+        io_debug("variant %s %s", def.names[i], def.replaced[i] ? "defined again" : "defined");
+    if (engine_variant_redefined(u->e, &def))
+        u->chess960 = u->e->variant->castling.shuffle;
+    io_debug("the UCI_Variant list follows");
     send_id(u);   /* the GUI may re-read the options */
     io_printf("uciok");
 }
@@ -297,8 +336,17 @@ static void set_option(Uci *u, const char *name, const char *value)
         }
     } else if (is_option(name, "VariantPath")) {
         load_variant_path(u, value);
+    } else if (is_option(name, "Variant definition")) {
+        define_variants(u, value);
+    } else if (is_option(name, "EvalFile")) {
+        engine_set_eval_file(u->e, strcmp(value, "<empty>") == 0 ? "" : value);
+        report_net(u, true);
+    } else if (is_option(name, "UseNNUE") && parse_bool(value, &b)) {
+        engine_set_use_nnue(u->e, b);
+        report_net(u, true);
     } else if (is_option(name, "Ponder") || is_option(name, "UCI_AnalyseMode")
-               || is_option(name, "UCI_Chess960") || is_option(name, "UCI_LimitStrength")) {
+               || is_option(name, "UCI_Chess960") || is_option(name, "UCI_LimitStrength")
+               || is_option(name, "UseNNUE")) {
         io_debug("bad value '%s' for option %s", value, name);
     } else {
         io_debug("unknown option '%s'", name);
@@ -668,13 +716,16 @@ static void handle_line(Uci *u, char *line)
     }
 }
 
-int uci_run(VariantSet *set, const char *first)
+int uci_run(VariantSet *set, const char *first, const ProtocolOptions *opt)
 {
     Uci *u = calloc(1, sizeof *u);
     if (!u)
         return 1;
     io_set_debug_prefix("info string ");
     u->e = engine_create(set);
+    if (opt && opt->eval_file)
+        engine_set_eval_file(u->e, opt->eval_file);
+    report_net(u, opt && opt->eval_file);
     u->pv_pos = malloc(sizeof *u->pv_pos);
     if (!u->pv_pos)
         exit(1);

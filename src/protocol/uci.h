@@ -7,7 +7,9 @@
 #define UCI_H
 
 #include "catalog/variant_load.h"
+#include "protocol/protocol.h"
 
-int uci_run(VariantSet *set, const char *first);
+/* opt may be NULL; its eval_file is the first EvalFile. */
+int uci_run(VariantSet *set, const char *first, const ProtocolOptions *opt);
 
 #endif

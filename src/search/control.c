@@ -74,6 +74,7 @@ void search_destroy(Search *s)
     free(s->root);
     free(s->ecache);
     free(s->pos);
+    nnue_stack_free(s->nnue);
     free(s);
 }
 

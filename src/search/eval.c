@@ -519,6 +519,8 @@ EVAL_INLINE int eval_run(const EvalTables *et, const Position *pos, EvalState *s
 
 int eval_position(const EvalTables *et, const Position *pos)
 {
+    if (et->net)
+        return clamp_abs(nnue_evaluate(et->net, pos), EVAL_MAX - 1);
     EvalState st;
     return eval_run(et, pos, &st, NULL, NULL);
 }
@@ -558,4 +560,12 @@ void eval_print(const EvalTables *et, const Position *pos, FILE *out)
         fprintf(out, "Blended %+d, scaled to %+d (pawnless material that may not mate, "
                 "or the score bound)\n", blended, white);
     fprintf(out, "Evaluation: %+d (white's view), %+d (side to move)\n", white, score);
+    if (et->net) {
+        const NnueNet *net = et->net;
+        int nn = clamp_abs(nnue_evaluate(net, pos), EVAL_MAX - 1);
+        fprintf(out, "\nNeural network (%s, %d features -> 2x%d -> 1), which the search uses:\n",
+                net->variant, net->nfeatures, net->hidden);
+        fprintf(out, "NNUE evaluation: %+d (white's view), %+d (side to move)\n",
+                pos->side == WHITE ? nn : -nn, nn);
+    }
 }

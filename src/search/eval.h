@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include "board/nnue.h"
 #include "board/position.h"
 #include "variant/eval_params.h"
 
@@ -36,6 +37,34 @@ void eval_tables_destroy(EvalTables *et);
  * values); NULL only when out of memory. */
 EvalTables *eval_tables_create_with(const Variant *v, const EvalParams *p);
 
+/* Evaluate with a neural network (board/nnue.h, made for the tables'
+ * variant) from now on instead of the classical terms, or with NULL go
+ * back to them.  The tables own the net: it goes with them, or with the
+ * next call.  Piece values (exchanges, pruning) stay classical.  Call
+ * only while no search uses the tables. */
+void eval_tables_set_net(EvalTables *et, NnueNet *net);
+const NnueNet *eval_tables_net(const EvalTables *et);   /* NULL: classical */
+
+/* What choosing a network for the tables came to; eval_net.c. */
+typedef enum {
+    EVAL_NET_CLASSICAL,       /* no network for the variant: the classical evaluation */
+    EVAL_NET_LOADED,
+    EVAL_NET_REFUSED,         /* a bad file (missing, damaged, truncated): classical */
+    EVAL_NET_OTHER_VARIANT    /* a file made for another variant: classical */
+} EvalNetOutcome;
+
+/* Give et (made for v) the network in `path`; msg says what came of it
+ * (a sentence without a final stop).  Otherwise the tables evaluate
+ * classically. */
+EvalNetOutcome eval_load_net(EvalTables *et, const Variant *v, const char *path, char *msg,
+                             size_t size);
+
+/* The network `path` when given and made for v; otherwise v's own,
+ * found by name (catalog/nets.h); otherwise none (classical: the outcome
+ * is EVAL_NET_OTHER_VARIANT when `path` was passed over). */
+EvalNetOutcome eval_choose_net(EvalTables *et, const Variant *v, const char *path, char *msg,
+                               size_t size);
+
 /* The weights the tables were made from: the derived defaults with the
  * variant's `eval:` section applied (or what eval_tables_create_with got). */
 const EvalParams *eval_tables_params(const EvalTables *et);
@@ -45,10 +74,11 @@ const EvalParams *eval_tables_params(const EvalTables *et);
 int eval_default_params(const Variant *v, EvalParams *out);
 
 /* Evaluation from the side to move's view, in centipawns (et built from
- * pos->v). */
+ * pos->v): the network's when the tables have one. */
 int eval_position(const EvalTables *et, const Position *pos);
 
-/* Print the evaluation term by term (the `eval` command). */
+/* Print the evaluation term by term (the `eval` command), and the
+ * network's when there is one. */
 void eval_print(const EvalTables *et, const Position *pos, FILE *out);
 
 /* What the search and SEE need to know about piece types. */

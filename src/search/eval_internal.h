@@ -56,6 +56,7 @@ struct EvalTables {
     int8_t center_dist[MAX_SQUARES];
 
     EvalParams params;                    /* what the weights were made from */
+    NnueNet *net;                         /* evaluates instead of the terms when set */
 };
 
 #endif

@@ -65,6 +65,8 @@ static double ray_worth(const Variant *v, const PieceType *pt, const XbTable *t,
     for (int k = 0; k < r->len; k++) {
         if (steps[k].test != XB_NO_SQ)
             open *= (r->flags & XB_RAY_JUMP) ? RHO : 1 - RHO;
+        if (steps[k].test2 != XB_NO_SQ)
+            open *= 1 - RHO;      /* a lame path passes two squares */
         int to = steps[k].sq;
         double p = hopper ? one_screen : open;
         if (sqset_has(&pt->allowed[color], to))
@@ -86,7 +88,7 @@ static double square_mobility(const Variant *v, int type, int color, int from,
     double m = 0;
     for (int pass = 0; pass < 2; pass++) {
         const XbTable *t = pass ? &pt->extra_table : &pt->table;
-        if (pass && !(pt->has_extra && sqset_has(&pt->extra_region[color], from)))
+        if (pass && !pt->has_extra)
             break;
         for (const XbRay *r = xb_rays_begin(t, color, from); r < xb_rays_end(t, color, from); r++) {
             if (r->flags & XB_RAY_CASTLE)
@@ -719,7 +721,21 @@ void eval_weights_that_matter(const EvalTables *et, const Variant *v, uint8_t *m
 
 void eval_tables_destroy(EvalTables *et)
 {
+    if (et)
+        nnue_net_free(et->net);
     free(et);
+}
+
+void eval_tables_set_net(EvalTables *et, NnueNet *net)
+{
+    if (et->net != net)
+        nnue_net_free(et->net);
+    et->net = net;
+}
+
+const NnueNet *eval_tables_net(const EvalTables *et)
+{
+    return et->net;
 }
 
 int eval_piece_value(const EvalTables *et, int type) { return et->value[type]; }

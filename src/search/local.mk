@@ -9,5 +9,6 @@ src_libengine_a_SOURCES += \
 	src/search/tt.h src/search/tt.c \
 	src/search/timeman.h src/search/timeman.c \
 	src/search/eval.h src/search/eval_internal.h src/search/eval.c src/search/eval_tables.c \
+	src/search/eval_net.c \
 	src/search/see.h src/search/see.c \
 	src/search/skill.h src/search/skill.c

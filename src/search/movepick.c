@@ -34,7 +34,8 @@ static void exposure_init(Search *s, Picker *p, int ply)
 /* Does m touch a square of `set` (or move the royal on `king`)? */
 static inline bool touches(const SquareSet *set, int king, Move m)
 {
-    if (m.kind == MOVE_CASTLE || m.kind == MOVE_NULL || m.nvictims || m.from == king)
+    if (m.kind == MOVE_CASTLE || m.kind == MOVE_NULL || m.kind == MOVE_PASS || m.nvictims
+        || m.from == king)
         return true;        /* (locust victims leave squares too) */
     if (m.kind == MOVE_EP && sqset_has(set, m.victim[0]))
         return true;
@@ -71,7 +72,7 @@ bool picker_make_legal(Search *s, Picker *p, int ply, Move m)
 /* ---- move picker --------------------------------------------------------- */
 
 /* Is the hash move playable here?  Only the moving piece's moves are
- * generated for it; drops and castling need the full list. */
+ * generated for it; drops, castling and passes need the quiet list. */
 static bool tt_move_ok(Search *s, Picker *p)
 {
     Position *pos = s->pos;
@@ -86,7 +87,7 @@ static bool tt_move_ok(Search *s, Picker *p)
         p->ml.n = 0;
         return ok;
     }
-    if (m.kind != MOVE_DROP && m.kind != MOVE_CASTLE)
+    if (m.kind != MOVE_DROP && m.kind != MOVE_CASTLE && m.kind != MOVE_PASS)
         return false;
     p->ml.n = 0;
     movegen_staged(pos, &p->ml, GEN_QUIET);

@@ -72,6 +72,21 @@ static void trim_history(Position *pos)
     pos->ply = keep;
 }
 
+/* Deep enough for any line the search follows (MAX_PLY), with room for
+ * the moves the rules try on top of it. */
+#define NNUE_PLIES (MAX_PV + 8)
+
+void search_attach_nnue(Search *s)
+{
+    const NnueNet *net = s->et ? eval_tables_net(s->et) : NULL;
+    s->pos->nnue = NULL;
+    if (!net)
+        return;
+    s->nnue = nnue_stack_for(s->nnue, net, NNUE_PLIES);
+    if (s->nnue)      /* out of memory: each evaluation adds up afresh */
+        nnue_stack_attach(s->nnue, s->pos);
+}
+
 void search_setup_rules(Search *s)
 {
     const Variant *v = s->pos->v;
@@ -79,7 +94,8 @@ void search_setup_rules(Search *s)
     s->must_capture = r->must_capture;
     s->needs_legality = v->royal_types || r->facing_royals_illegal;
     s->has_immediate = r->check_limit || r->flag_pieces || r->extinction || r->explosions
-                    || r->bare_king != OUTCOME_NONE;
+                    || r->bare_king != OUTCOME_NONE || r->pass != PASS_NEVER
+                    || r->facing_royals_bikjang;
     s->material_draws = !v->has_drops
                      && (r->insufficient_material_draw || r->bare_king != OUTCOME_NONE);
     int royals_now = position_royals(s->pos, WHITE) + position_royals(s->pos, BLACK);
@@ -137,6 +153,7 @@ Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
        so they never replay moves inside the tree */
     rules_note_checks(s->pos, s->pos->halfmove > s->pos->rep_plies
                               ? s->pos->halfmove : s->pos->rep_plies);
+    search_attach_nnue(s);
     s->limits = *limits;
     s->shown_lines = limits->multipv > 0 ? limits->multipv : 1;
     /* a weakened level caps a search for a move; analysis stays whole */

@@ -12,9 +12,11 @@
  * so won endings are pressed.
  *
  * Game ends come from the rules module, the same functions the referee
- * uses: immediate results at every node, no-move outcomes, repetition
- * (with perpetual check judged from the check flags the search keeps in
- * the undo stack), the move rule and insufficient material.
+ * uses: immediate results at every node (two passes, bikjang among them),
+ * no-move outcomes, repetition (with perpetual check judged from the check
+ * flags the search keeps in the undo stack), the move rule and
+ * insufficient material, each a draw or what the material count makes of
+ * it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -159,12 +161,12 @@ static bool game_over(Search *s, int ply, int *score)
     if (r->repetition_count && pos->rep_plies >= 4 && repetition_score(s, ply, score))
         return true;
     if (r->move_rule && pos->halfmove >= 2 * r->move_rule && move_rule_draws(s, ply)) {
-        *score = 0;
+        *score = outcome_score(rules_drawn(pos), ply);   /* 0, or the material count's */
         return true;
     }
     if (s->material_draws && pos->nlist[0] + pos->nlist[1] <= s->royals_max
         && rules_insufficient_material(pos)) {
-        *score = 0;
+        *score = outcome_score(rules_drawn(pos), ply);
         return true;
     }
     return false;
@@ -303,6 +305,10 @@ static bool null_move_allowed(Search *s, int ply)
     if (!s->null_ok_variant || s->incheck[ply] || pos->ply == 0)
         return false;
     if (pos->undo[pos->ply - 1].move.kind == MOVE_NULL)
+        return false;
+    /* generals facing under bikjang must be parted, like a check answered:
+       passing there is a real move that ends the game */
+    if (pos->v->rules.facing_royals_bikjang && attack_royals_face(pos))
         return false;
     return eval_has_pieces(s->et, pos, pos->side);
 }

@@ -62,6 +62,7 @@ struct Search {
 
     /* the search thread's own */
     Position *pos;
+    NnueStack *nnue;                      /* pos's network accumulators (when et has a net) */
     const EvalTables *et;                 /* the variant's, shared read-only by all threads */
     SearchLimits limits;
     TimePlan tp;
@@ -115,6 +116,10 @@ static inline int64_t search_elapsed(const Search *s)
         return (int64_t)(s->nodes * 1000 / s->tp.node_clock_nps);
     return search_now_ms() - atomic_load(&s->start_ms);
 }
+
+/* run.c: let the network's accumulators (when et has a net) follow
+ * s->pos from where it stands (the root) on. */
+void search_attach_nnue(Search *s);
 
 /* search.c: iterative deepening from the root moves set up in s. */
 void search_iterate(Search *s, const SearchCallbacks *cb);

@@ -70,17 +70,67 @@ static void derive_piece_flags(PieceType *pt, Variant *v)
         const XbGroup *grp = &pt->moves.group[g];
         if (grp->initial)
             pt->has_initial = true;
-        if (grp->nlegs > 1)
-            pt->has_multileg = true;
+        if (grp->nlegs > 1 && !xb_group_is_lame_path(&pt->moves, g))
+            pt->has_multileg = true;    /* lame paths compile to lame leaps */
         if (grp->leg[0].mode & XB_MODE_E)
             v->has_ep = true;
     }
     for (int g = 0; pt->has_extra && g < pt->extra_moves.ngroups; g++)
-        if (pt->extra_moves.group[g].nlegs > 1)
+        if (pt->extra_moves.group[g].nlegs > 1 && !xb_group_is_lame_path(&pt->extra_moves, g))
             pt->has_multileg = true;
     if (pt->has_multileg)
         v->has_multileg = true;
     pt->makes_ep = makes_ep_rights(&pt->moves) || (pt->has_extra && makes_ep_rights(&pt->extra_moves));
+}
+
+/* The `extra-moves` entry group g of pt->extra_moves came from. */
+static const ExtraMoves *extra_entry_of(const PieceType *pt, int g)
+{
+    for (int i = 0; i < pt->nextra; i++)
+        if (g >= pt->extra[i].first_group && g < pt->extra[i].first_group + pt->extra[i].ngroups)
+            return &pt->extra[i];
+    return NULL;
+}
+
+/* How many of the ray's steps stay within `within`: a step is left out,
+ * and the ray ends, where it passes, tests or lands outside. */
+static uint8_t steps_within(const XbTable *t, const XbRay *r, const SquareSet *within)
+{
+    for (int k = 0; k < r->len; k++) {
+        const XbStep *s = &t->steps[r->first + (uint32_t)k];
+        if (!sqset_has(within, s->sq) || (s->test != XB_NO_SQ && !sqset_has(within, s->test))
+            || (s->test2 != XB_NO_SQ && !sqset_has(within, s->test2)))
+            return (uint8_t)k;
+    }
+    return r->len;
+}
+
+/* Keep in the extra moves' table only what each entry allows: its rays
+ * from the squares of its `from` set, each cut where it leaves `within`.
+ * The generator and the attack test then walk the table as it is.  Rays
+ * are only dropped or shortened, so the compaction runs in place. */
+static void restrict_extra_table(PieceType *pt)
+{
+    XbTable *t = &pt->extra_table;
+    int nsq = t->nsquares;
+    uint32_t w = 0;
+    for (int c = 0; c < 2; c++)
+        for (int sq = 0; sq < nsq; sq++) {
+            uint32_t begin = t->index[c * nsq + sq], end = t->index[c * nsq + sq + 1];
+            t->index[c * nsq + sq] = w;
+            for (uint32_t i = begin; i < end; i++) {
+                XbRay r = t->rays[i];
+                const ExtraMoves *e = extra_entry_of(pt, r.group);
+                if (!e || !sqset_has(&e->from[c], sq))
+                    continue;
+                if (e->within_given)
+                    r.len = steps_within(t, &r, &e->within[c]);
+                if (r.len > 0)
+                    t->rays[w++] = r;
+            }
+        }
+    t->index[2 * nsq] = w;
+    t->nrays = w;
 }
 
 int variant_finalize(Variant *v, char *err, size_t errsize)
@@ -101,10 +151,13 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
                      pt->id, pt->betza, xe.message);
             return -1;
         }
-        if (pt->has_extra && xb_compile(&pt->extra_moves, &v->geom, &pt->extra_table, &xe) != 0) {
-            snprintf(err, errsize, "piece '%s': cannot compile extra moves '%s': %s",
-                     pt->id, pt->extra_betza, xe.message);
-            return -1;
+        if (pt->has_extra) {
+            if (xb_compile(&pt->extra_moves, &v->geom, &pt->extra_table, &xe) != 0) {
+                snprintf(err, errsize, "piece '%s': cannot compile extra moves '%s': %s",
+                         pt->id, pt->extra_text, xe.message);
+                return -1;
+            }
+            restrict_extra_table(pt);
         }
         if (pt->royal)
             v->royal_types |= 1u << t;

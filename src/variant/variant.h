@@ -40,6 +40,21 @@ typedef enum { OUTCOME_NONE = 0, OUTCOME_LOSS, OUTCOME_DRAW, OUTCOME_WIN } Outco
 typedef enum { CHASE_RULES_XBOARD = 0 } ChaseRules;
 
 typedef enum { PROMO_WHEN_IMMOBILE = 0, PROMO_ALWAYS, PROMO_NEVER } PromoMandatory;
+
+/* When a player may pass (rules.pass). */
+typedef enum { PASS_NEVER = 0, PASS_ALWAYS } PassRule;
+
+/* One `extra-moves` entry: moves a piece has only while it stands on
+ * `from`, and (within_given) only along squares of `within`: every square
+ * a move passes, hops over or lands on. */
+#define MAX_EXTRA_MOVES 4
+typedef struct {
+    SquareSet from[2];        /* per colour, absolute squares */
+    SquareSet within[2];
+    bool      within_given;
+    uint8_t   first_group, ngroups;   /* its groups in PieceType.extra_moves */
+    uint8_t   text_at, text_len;      /* its XBetza in PieceType.extra_text */
+} ExtraMoves;
 typedef enum { CAPTURES_DISCARD = 0, CAPTURES_TO_CAPTOR, CAPTURES_TO_OWNER } CaptureFate;
 
 typedef struct {
@@ -68,11 +83,14 @@ typedef struct {
     /* confinement: squares the piece may stand on (all when not restricted) */
     SquareSet allowed[2];
 
-    /* region-dependent extra moves (xiangqi soldier across the river) */
-    bool    has_extra;
-    char    extra_betza[MAX_BETZA];
+    /* region-dependent extra moves (xiangqi soldier across the river,
+       janggi palace diagonals): `extra-moves` entries, their groups
+       together in extra_moves, compiled into extra_table */
+    bool    has_extra;        /* nextra > 0 */
+    int     nextra;
+    ExtraMoves extra[MAX_EXTRA_MOVES];
+    char    extra_text[MAX_BETZA]; /* the entries' XBetza, as written, one after another */
     XbPiece extra_moves;
-    SquareSet extra_region[2];
 
     /* drops */
     SquareSet drop_zone[2];   /* where this piece may be dropped                      */
@@ -90,7 +108,9 @@ typedef struct {
                                  or could take it back (horse, cannon: chariot)      */
     char    xboard_glyph;     /* which XBoard piece image it borrows (letter)         */
 
-    /* derived by variant_finalize() */
+    /* derived by variant_finalize(); extra_table holds only the rays each
+       entry allows: from the squares of its `from` set, cut before its
+       first square outside `within` (no region test when generating) */
     XbTable table, extra_table;
     SquareSet immobile[2];    /* squares from which it could never move again         */
     bool    has_initial;      /* some moves need a virgin piece ('i')                 */
@@ -141,7 +161,15 @@ typedef struct {
     bool    explosions;       /* a capture removes the capturer and the pieces around (atomic) */
     uint32_t explosion_spares;/* types an explosion leaves standing (atomic: pawns) */
     bool    must_capture;
+    PassRule pass;            /* passing; two passes in a row end the game */
     bool    facing_royals_illegal;
+    bool    facing_royals_bikjang; /* royals may be made to face; the other side must
+                                  part them or pass, and passing ends the game */
+    /* material-count: a game the rules would draw goes to the side with more
+       points (janggi): each type's points and each player's bonus, in tenths */
+    bool    material_count;
+    int     count_points[MAX_PIECE_TYPES];
+    int     count_bonus[2];
     bool    royal_spare;      /* several royals: only the last one matters */
     bool    insufficient_material_draw;
     /* added by the variant loader: */
@@ -181,6 +209,10 @@ typedef struct Variant {
     Rules   rules;
     XboardInfo xboard;
     bool    rotated;           /* symmetry: rotate (black's half is white's turned round) */
+    /* capture-rules: per attacker type, the victim types it may not take
+       and the types it may not hop over (bitmasks; janggi cannons) */
+    uint32_t no_capture[MAX_PIECE_TYPES];
+    uint32_t no_hop[MAX_PIECE_TYPES];
     EvalOverrides eval;        /* the `eval:` section: weights given over the defaults */
 
     /* derived by variant_finalize() */

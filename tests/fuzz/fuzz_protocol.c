@@ -26,10 +26,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* Lines containing these words (any case) are dropped: perft, divide and
  * bench run for as long as their depth says, Hash/memory and Threads/cores
  * allocate what they are told, VariantPath and "Variant files" read files
- * (and would change the variants for later inputs). */
+ * (and would change the variants for later inputs), `variantdef` and the
+ * "Variant definition" option would change them too (fuzz_variant sends
+ * its texts as definitions). */
 static const char *const withheld[] = {
     "perft", "divide", "bench", "hash", "memory", "threads", "cores", "variantpath",
-    "variant files",
+    "variant files", "variantdef", "variant definition",
 };
 
 /* Loaded once for the whole run; sessions never change it (see withheld). */

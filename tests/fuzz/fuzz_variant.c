@@ -1,12 +1,13 @@
 /*
  * fuzz_variant.c — libFuzzer target: the YAML variant loader, from memory.
  *
- * Input: the text of a variant file, read by varset_load_text (the entry
- * point the protocols use for definitions sent as text).  The built-in
- * variants the text names (the parents shipped files extend) are loaded
- * first, so `extends` is exercised.  Every variant the text defines must
- * set up its start position, play and take back its legal moves
- * (fuzz_exercise_position) and describe itself to XBoard.
+ * Input: the text of a variant file, sent first as a definition over a
+ * protocol (varset_define: one refused must leave the set as it was), then
+ * read by varset_load_text as a file.  The built-in variants the text
+ * names (the parents shipped files extend) are loaded first, so `extends`
+ * is exercised.  Every variant the text defines must set up its start
+ * position, play and take back its legal moves (fuzz_exercise_position)
+ * and describe itself to XBoard.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -61,13 +62,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     VariantSet set;
     varset_init(&set);
     load_parents(&set, text);
+    int before = set.count;
+    VariantDefinition def;
+    if (varset_define(&set, text, &def, fuzz_null(), "") != 0 && set.count != before)
+        fuzz_fail("a refused definition changed the variants");
     varset_load_text(&set, label, text, fuzz_null(), "");
     Position *pos = malloc(sizeof *pos);
     if (!pos)
         abort();
     for (int i = 0; i < set.count; i++) {
         const Variant *v = set.items[i];
-        if (v->abstract || strcmp(v->origin, label))
+        if (v->abstract || (strcmp(v->origin, label) && strcmp(v->origin, VARIANT_SENT_ORIGIN)))
             continue;
         position_start(pos, v);
         fuzz_exercise_position(pos);

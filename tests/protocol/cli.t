@@ -127,6 +127,19 @@ tree) against Fairy-Stockfish and Sjaak II on the start positions of chess,
 capablanca, shogi and xiangqi: the best of three runs each, and the ratios.
 Needs /usr/games/fairy-stockfish, /usr/games/sjaakii, python3 and bc.
 [2]
+$ menagerie show janggi | sed -n '/^Rules:/,$p'
+Rules: the checkmated player loses, the stalemated player loses, 3-fold repetition draws but the player giving perpetual check loses, 50-move rule.
+Royal pieces made to face each other must be parted at once, or a pass ends the game (bikjang).
+A player not in check may pass; two passes in a row end the game.
+What would be drawn goes to the player with more points: R 13.0 C 7.0 N 5.0 B 3.0 A 3.0 P 2.0, second player 1.5 more.
+C may not capture C.
+C may not jump over C.
+[0]
+$ menagerie show janggi | sed -n '/^K  general/,/^   also/p'
+K  general  W  royal
+   confined to d1 e1 f1 d2 e2 f2 d3 e3 f3
+   also F on d1 f1 e2 d3 f3 d8 f8 e9 d10 f10, along d1 f1 e2 d3 f3 d8 f8 e9 d10 f10
+[0]
 $ menagerie show xiangqi | sed -n '/^A  advisor/,/a b c/p'
 A  advisor  F  value 200
    confined to d1 e1 f1 d2 e2 f2 d3 e3 f3

@@ -1,0 +1,346 @@
+/*
+ * nnue.c — the network's features, its accumulators (added up afresh, or
+ * brought up to date from an ancestor's by the changes position_make
+ * noted) and its output layer (see nnue.h).
+ *
+ * Hot path: no allocation.  The loops over the hidden layer run over
+ * int16 arrays whose length is a multiple of NNUE_CHUNK, written so that
+ * the compiler vectorises them (SSE2/AVX2/NEON as the target offers);
+ * they are plain C, so any compiler gets a correct scalar version.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "board/nnue.h"
+
+/* ---- the net ------------------------------------------------------------------- */
+
+int nnue_default_hand_slots(const Variant *v)
+{
+    bool hand = v->hand.enabled || v->hand.gating || v->hand.captures != CAPTURES_DISCARD;
+    return hand ? NNUE_HAND_SLOTS : 0;
+}
+
+/* The square Black's view puts sq on: the ranks mirrored, or the board
+ * turned half round. */
+static void set_black_squares(NnueNet *net)
+{
+    for (int sq = 0; sq < MAX_SQUARES; sq++) {
+        if (sq >= net->nsq) {
+            net->black_square[sq] = 0;
+            continue;
+        }
+        int f = sq % net->files, r = sq / net->files;
+        int to = net->flip == NNUE_FLIP_ROTATE ? net->nsq - 1 - sq
+                                                : (net->ranks - 1 - r) * net->files + f;
+        net->black_square[sq] = (uint8_t)to;
+    }
+}
+
+void nnue_net_set_flip(NnueNet *net, NnueFlip flip)
+{
+    net->flip = flip;
+    set_black_squares(net);
+}
+
+bool nnue_net_check(const NnueNet *net, char *err, size_t errsize)
+{
+    /* the largest sum: every clipped activation at qa, every sign aligned */
+    int64_t worst = net->out_bias < 0 ? -(int64_t)net->out_bias : net->out_bias;
+    for (int i = 0; i < 2 * net->hidden; i++)
+        worst += (int64_t)net->qa * abs(net->out_weight[i]);
+    if (worst > INT32_MAX) {
+        snprintf(err, errsize, "output weights too large: the output sum could reach %lld, "
+                 "beyond 32 bits", (long long)worst);
+        return false;
+    }
+    return true;
+}
+
+NnueNet *nnue_net_create(const Variant *v, int hidden, int hand_slots, int32_t qa,
+                         int32_t qb, int32_t scale)
+{
+    if (hidden < NNUE_CHUNK || hidden > NNUE_HIDDEN_MAX || hidden % NNUE_CHUNK
+        || hand_slots < 0 || hand_slots > NNUE_HAND_SLOTS_MAX
+        || v->files * v->ranks > MAX_SQUARES || v->ntypes < 1 || v->ntypes > MAX_PIECE_TYPES
+        || qa < 1 || qa > INT16_MAX || qb < 1 || qb > INT16_MAX || scale < 1)
+        return NULL;
+    NnueNet *net = calloc(1, sizeof *net);
+    if (!net)
+        return NULL;
+    snprintf(net->variant, sizeof net->variant, "%s", v->name);
+    net->files = v->files;
+    net->ranks = v->ranks;
+    net->nsq = v->files * v->ranks;
+    net->ntypes = v->ntypes;
+    for (int t = 0; t < v->ntypes; t++)
+        memcpy(net->piece_ids[t], v->piece[t].id, sizeof net->piece_ids[t]);
+    net->hand_slots = hand_slots;
+    net->flip = v->rotated ? NNUE_FLIP_ROTATE : NNUE_FLIP_RANKS;
+    net->nfeatures = 2 * net->ntypes * (net->nsq + hand_slots);
+    net->hidden = hidden;
+    net->qa = qa;
+    net->qb = qb;
+    net->scale = scale;
+    net->ft_bias = calloc((size_t)hidden, sizeof *net->ft_bias);
+    net->ft_weight = calloc((size_t)net->nfeatures * (size_t)hidden, sizeof *net->ft_weight);
+    net->out_weight = calloc(2 * (size_t)hidden, sizeof *net->out_weight);
+    if (!net->ft_bias || !net->ft_weight || !net->out_weight) {
+        nnue_net_free(net);
+        return NULL;
+    }
+    set_black_squares(net);
+    return net;
+}
+
+void nnue_net_free(NnueNet *net)
+{
+    if (!net)
+        return;
+    free(net->ft_bias);
+    free(net->ft_weight);
+    free(net->out_weight);
+    free(net);
+}
+
+/* ---- features ---------------------------------------------------------------- */
+
+int nnue_active_features(const NnueNet *net, const Position *pos, int view, int *out)
+{
+    int n = 0;
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < pos->nlist[c]; i++) {
+            int sq = pos->list[c][i];
+            out[n++] = nnue_piece_feature(net, view, pos->board[sq], sq);
+        }
+    if (!net->hand_slots)
+        return n;
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < net->ntypes; t++)
+            for (int k = 0; k < pos->hand[c][t] && k < net->hand_slots; k++)
+                out[n++] = nnue_hand_feature(net, view, c, t, k);
+    return n;
+}
+
+/* ---- the vectorised loops ---------------------------------------------------- */
+
+/* Each loop runs over whole chunks with a fixed-size inner loop: at -O2
+ * GCC vectorises that (a loop of unknown length it leaves scalar there). */
+
+static inline void add_row(int16_t *restrict acc, const int16_t *restrict row, int n)
+{
+    for (int c = 0; c < n; c += NNUE_CHUNK)
+        for (int i = c; i < c + NNUE_CHUNK; i++)
+            acc[i] = (int16_t)(acc[i] + row[i]);
+}
+
+static inline void sub_row(int16_t *restrict acc, const int16_t *restrict row, int n)
+{
+    for (int c = 0; c < n; c += NNUE_CHUNK)
+        for (int i = c; i < c + NNUE_CHUNK; i++)
+            acc[i] = (int16_t)(acc[i] - row[i]);
+}
+
+/* sum of clamp(acc[i], 0, qa) x w[i]: nnue_net_check made sure it fits. */
+static inline int32_t dot_clipped(const int16_t *restrict acc, const int16_t *restrict w,
+                                  int n, int16_t qa)
+{
+    int32_t part[NNUE_CHUNK] = { 0 };
+    for (int c = 0; c < n; c += NNUE_CHUNK)
+        for (int i = 0; i < NNUE_CHUNK; i++) {
+            int16_t x = acc[c + i] < 0 ? 0 : acc[c + i] > qa ? qa : acc[c + i];
+            part[i] += (int32_t)x * w[c + i];
+        }
+    int32_t sum = 0;
+    for (int i = 0; i < NNUE_CHUNK; i++)
+        sum += part[i];
+    return sum;
+}
+
+/* ---- accumulators ------------------------------------------------------------- */
+
+void nnue_accumulate(const NnueNet *net, const int *features, int n, int16_t *acc)
+{
+    int h = net->hidden;
+    memcpy(acc, net->ft_bias, (size_t)h * sizeof *acc);
+    for (int i = 0; i < n; i++)
+        add_row(acc, net->ft_weight + (size_t)features[i] * h, h);
+}
+
+void nnue_refresh(const NnueNet *net, const Position *pos, int16_t *acc)
+{
+    int features[NNUE_MAX_ACTIVE];
+    for (int view = 0; view < 2; view++) {
+        int n = nnue_active_features(net, pos, view, features);
+        nnue_accumulate(net, features, n, acc + view * net->hidden);
+    }
+}
+
+int nnue_output(const NnueNet *net, const int16_t *us, const int16_t *them)
+{
+    int h = net->hidden;
+    int32_t sum = net->out_bias + dot_clipped(us, net->out_weight, h, (int16_t)net->qa)
+                + dot_clipped(them, net->out_weight + h, h, (int16_t)net->qa);
+    return (int)((int64_t)sum * net->scale / ((int64_t)net->qa * net->qb));
+}
+
+/* The child's accumulators: the parent's with the entry's changes. */
+static void apply_changes(const NnueNet *net, const NnueEntry *e, const int16_t *parent,
+                          int16_t *child)
+{
+    int h = net->hidden;
+    for (int view = 0; view < 2; view++) {
+        int16_t *a = child + view * h;
+        memcpy(a, parent + view * h, (size_t)h * sizeof *a);
+        for (int i = 0; i < e->n; i++) {
+            const NnueChange *c = &e->change[i];
+            int f = c->hand ? nnue_hand_feature(net, view, code_color(c->code),
+                                                code_type(c->code), c->where)
+                            : nnue_piece_feature(net, view, c->code, c->where);
+            if (f < 0)
+                continue;
+            if (c->sign > 0)
+                add_row(a, net->ft_weight + (size_t)f * h, h);
+            else
+                sub_row(a, net->ft_weight + (size_t)f * h, h);
+        }
+    }
+}
+
+static inline int16_t *stack_acc(const NnueStack *st, int idx)
+{
+    return st->acc + (size_t)idx * 2 * st->net->hidden;
+}
+
+/* The hash of the position entry j stands for on pos's line. */
+static inline uint64_t key_at(const NnueStack *st, const Position *pos, int idx, int j)
+{
+    return j == idx ? pos->hash : pos->undo[st->base + j].hash;
+}
+
+/* The nearest entry at or below idx whose sums are known and from which
+ * the noted changes lead to pos, or -1 when adding up afresh is cheaper
+ * (or the only way: the line left the stack, a copy of the position
+ * wrote over it, a move changed too much). */
+static int usable_ancestor(const NnueStack *st, const Position *pos, int idx)
+{
+    int budget = pos->nlist[WHITE] + pos->nlist[BLACK], cost = 0;
+    for (int j = idx;; j--) {
+        const NnueEntry *e = &st->entry[j];
+        if (e->key != key_at(st, pos, idx, j))
+            return -1;
+        if (e->computed)
+            return j;
+        if (e->refresh || j == 0 || e->parent_key != key_at(st, pos, idx, j - 1))
+            return -1;
+        cost += e->n + 1;
+        if (cost > budget)
+            return -1;
+    }
+}
+
+const int16_t *nnue_accumulators(const NnueNet *net, const Position *pos, int16_t *scratch)
+{
+    NnueStack *st = pos->nnue;
+    int idx = st ? pos->ply - st->base : -1;
+    if (!st || st->net != net || idx < 0 || idx >= st->cap) {
+        nnue_refresh(net, pos, scratch);
+        return scratch;
+    }
+    int from = usable_ancestor(st, pos, idx);
+    if (from < 0) {
+        nnue_refresh(net, pos, stack_acc(st, idx));
+        st->entry[idx].key = pos->hash;
+        st->entry[idx].computed = true;
+        return stack_acc(st, idx);
+    }
+    for (int j = from + 1; j <= idx; j++) {
+        apply_changes(net, &st->entry[j], stack_acc(st, j - 1), stack_acc(st, j));
+        st->entry[j].computed = true;
+    }
+    return stack_acc(st, idx);
+}
+
+int nnue_evaluate(const NnueNet *net, const Position *pos)
+{
+    int16_t scratch[2 * NNUE_HIDDEN_MAX];
+    const int16_t *acc = nnue_accumulators(net, pos, scratch);
+    int h = net->hidden, us = pos->side;
+    return nnue_output(net, acc + us * h, acc + (1 - us) * h);
+}
+
+/* ---- the stack ----------------------------------------------------------------- */
+
+NnueStack *nnue_stack_create(const NnueNet *net, int plies)
+{
+    NnueStack *st = calloc(1, sizeof *st);
+    if (!st)
+        return NULL;
+    st->net = net;
+    st->hidden = net->hidden;
+    st->cap = plies;
+    st->entry = calloc((size_t)plies, sizeof *st->entry);
+    st->acc = malloc((size_t)plies * 2 * (size_t)net->hidden * sizeof *st->acc);
+    if (!st->entry || !st->acc) {
+        nnue_stack_free(st);
+        return NULL;
+    }
+    return st;
+}
+
+void nnue_stack_free(NnueStack *st)
+{
+    if (!st)
+        return;
+    free(st->entry);
+    free(st->acc);
+    free(st);
+}
+
+NnueStack *nnue_stack_for(NnueStack *st, const NnueNet *net, int plies)
+{
+    if (st && st->hidden == net->hidden && st->cap == plies) {
+        st->net = net;
+        return st;
+    }
+    nnue_stack_free(st);
+    return nnue_stack_create(net, plies);
+}
+
+void nnue_stack_attach(NnueStack *st, Position *pos)
+{
+    st->base = pos->ply;
+    st->rec = NULL;
+    NnueEntry *root = &st->entry[0];
+    nnue_refresh(st->net, pos, stack_acc(st, 0));
+    root->key = pos->hash;
+    root->computed = true;
+    root->refresh = false;
+    root->n = 0;
+    pos->nnue = st;
+}
+
+/* ---- hooks ---------------------------------------------------------------------- */
+
+void nnue_begin_move(NnueStack *st, int ply, uint64_t key)
+{
+    int idx = ply - st->base;
+    if (idx < 0 || idx >= st->cap) {
+        st->rec = NULL;
+        return;
+    }
+    NnueEntry *e = &st->entry[idx];
+    e->computed = false;
+    e->refresh = idx == 0;     /* the root made again (a replay below it): no parent here */
+    e->n = 0;
+    e->key = 0;
+    e->parent_key = key;
+    st->rec = e;
+}
+
+void nnue_end_move(NnueStack *st, uint64_t key)
+{
+    if (st->rec)
+        st->rec->key = key;
+    st->rec = NULL;
+}

@@ -1,0 +1,17 @@
+/*
+ * nets.h — where a variant's neural network (board/nnue.h) is found by
+ * name: VARIANT.nnue next to the variant's own file, then in the user's
+ * and the installed variant directories (menagerie(6), NEURAL EVALUATION).
+ */
+#ifndef NETS_H
+#define NETS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "variant/variant.h"
+
+/* The first of the places a network for v may be that holds a readable
+ * file, in out; false when none does. */
+bool nets_find(const Variant *v, char *out, size_t size);
+
+#endif

@@ -1,0 +1,63 @@
+/*
+ * eval_net.c — giving evaluation tables their variant's network (see
+ * eval.h): a file named by an option, or the one found by name
+ * (catalog/nets.h).  A file that cannot serve is refused with the reason
+ * and the classical evaluation stays.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "catalog/nets.h"
+#include "search/eval.h"
+
+/* "PATH (VARIANT, 768 features -> 2x256 -> 1)" */
+static void describe(const NnueNet *net, const char *path, char *msg, size_t size)
+{
+    snprintf(msg, size, "NNUE evaluation from %s (%s, %d features -> 2x%d -> 1)", path,
+             net->variant, net->nfeatures, net->hidden);
+}
+
+static EvalNetOutcome load(EvalTables *et, const Variant *v, const char *path, char *msg,
+                           size_t size)
+{
+    char err[1200];
+    NnueLoadStatus st;
+    NnueNet *net = nnue_load(path, v, &st, err, sizeof err);
+    if (net) {
+        describe(net, path, msg, size);
+        eval_tables_set_net(et, net);
+        return EVAL_NET_LOADED;
+    }
+    snprintf(msg, size, "%s; the classical evaluation plays %s", err, v->name);
+    return st == NNUE_LOAD_VARIANT ? EVAL_NET_OTHER_VARIANT : EVAL_NET_REFUSED;
+}
+
+EvalNetOutcome eval_load_net(EvalTables *et, const Variant *v, const char *path, char *msg,
+                             size_t size)
+{
+    eval_tables_set_net(et, NULL);
+    return load(et, v, path, msg, size);
+}
+
+EvalNetOutcome eval_choose_net(EvalTables *et, const Variant *v, const char *path, char *msg,
+                               size_t size)
+{
+    eval_tables_set_net(et, NULL);
+    char other[1400] = "";
+    if (path && *path) {
+        EvalNetOutcome o = load(et, v, path, msg, size);
+        if (o != EVAL_NET_OTHER_VARIANT)
+            return o;
+        snprintf(other, sizeof other, "%s", msg);   /* another variant's: look by name */
+    }
+    char found[1024];
+    if (!nets_find(v, found, sizeof found)) {
+        if (other[0]) {
+            snprintf(msg, size, "%s", other);
+            return EVAL_NET_OTHER_VARIANT;
+        }
+        snprintf(msg, size, "no network for %s (%s.nnue): the classical evaluation plays",
+                 v->name, v->name);
+        return EVAL_NET_CLASSICAL;
+    }
+    return load(et, v, found, msg, size);
+}

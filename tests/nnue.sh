@@ -1,0 +1,135 @@
+#!/bin/sh
+# The neural evaluation from the outside: `menagerie train` writes a
+# network from data and refuses bad arguments; `eval` and `bench` use a
+# network given with --eval-file, and one found by name next to a user's
+# variant file; bad files are refused with the reason (exit status 2 for
+# eval); EvalFile and UseNNUE in UCI and CECP load, refuse and report.
+# (Inference and the file format are checked by tests/test_nnue.)
+: "${top_srcdir:=.}" "${top_builddir:=.}"
+menagerie="$(cd "$top_builddir" && pwd)/menagerie"
+[ -x "$menagerie" ] || { echo "nnue.sh: $menagerie not built"; exit 77; }
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+XDG_DATA_HOME=$tmp/xdg
+MENAGERIE_VARIANTS=
+export XDG_DATA_HOME MENAGERIE_VARIANTS
+status=0
+net=$tmp/chess.nnue
+data=$tmp/chess.data
+
+. "$top_srcdir/tests/expect.sh"
+
+# some data: a short self-play run
+"$menagerie" datagen -v chess -o "$data" --nodes 200 --games 6 --max-plies 60 --threads 1 \
+    > /dev/null 2>&1 || fail "datagen for the data"
+
+tr() {
+    "$menagerie" train "$@"
+}
+expect_exit "train: unknown variant" 2 "unknown variant 'nosuch'" tr -v nosuch -o "$net" "$data"
+expect_exit "train: no -o" 2 "give -v VARIANT, -o FILE and data files" tr -v chess "$data"
+expect_exit "train: no data" 2 "give -v VARIANT, -o FILE and data files" tr -v chess -o "$net"
+expect_exit "train: --hidden 24" 2 "--hidden 24 is not a multiple of 16" \
+    tr -v chess -o "$net" --hidden 24 "$data"
+expect_exit "train: --hidden 0" 2 "--hidden '0' is out of range (16 to 1024)" \
+    tr -v chess -o "$net" --hidden 0 "$data"
+expect_exit "train: --lambda 2" 2 "--lambda must be a number from 0 to 1 (got '2')" \
+    tr -v chess -o "$net" --lambda 2 "$data"
+expect_exit "train: unwritable output" 2 "$tmp/no/such/dir/x.nnue" \
+    tr -v chess -o "$tmp/no/such/dir/x.nnue" "$data"
+expect_exit "train: missing data" 1 "menagerie train: $tmp/nothing: No such file or directory" \
+    tr -v chess -o "$net" "$tmp/nothing"
+[ -e "$net" ] && fail "a refused run created $net"
+expect_exit "train: a short run" 0 "Wrote $net" \
+    tr -v chess -o "$net" --hidden 16 --epochs 2 --mirror "$data"
+
+
+ev() {
+    "$menagerie" eval "$@"
+}
+start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+expect_exit "eval --eval-file" 0 "NNUE evaluation: " ev --eval-file "$net" --fen "$start"
+expect_exit "eval without a network" 0 "Evaluation: " ev --fen "$start"
+grep -q "NNUE" "$tmp/out" && fail "eval without a network shows one"
+expect_exit "eval: a missing file" 2 "$tmp/none.nnue: cannot open" ev --eval-file "$tmp/none.nnue"
+expect_exit "eval: another variant's" 2 "a network for variant 'chess', not 'xiangqi'" \
+    ev -v xiangqi --eval-file "$net"
+head -c 100 "$net" > "$tmp/cut.nnue"
+expect_exit "eval: truncated" 2 "truncated" ev --eval-file "$tmp/cut.nnue"
+printf 'not a network at all' > "$tmp/text.nnue"
+expect_exit "eval: not a network" 2 "not a Menagerie network" ev --eval-file "$tmp/text.nnue"
+
+# found by name next to a user's variant file
+mkdir -p "$tmp/mine"
+cat > "$tmp/mine/mychess.yaml" <<'YAML'
+name: mychess
+extends: chess
+YAML
+"$menagerie" --variants "$tmp/mine" train -v mychess -o "$tmp/mine/mychess.nnue" --hidden 16 \
+    --epochs 1 "$data" > /dev/null 2>&1 || fail "train mychess"
+expect_exit "eval: found by name" 0 "NNUE evaluation from $tmp/mine/mychess.nnue" \
+    "$menagerie" --variants "$tmp/mine" eval -v mychess
+expect_exit "eval --classical" 0 "Evaluation: " "$menagerie" --variants "$tmp/mine" eval -v mychess --classical
+grep -q "NNUE" "$tmp/out" && fail "eval --classical shows the network"
+cp "$tmp/cut.nnue" "$tmp/mine/mychess.nnue"
+expect_exit "eval: a damaged file found by name" 0 "truncated" \
+    "$menagerie" --variants "$tmp/mine" eval -v mychess
+
+# bench: the signature stays classical without --eval-file
+expect_exit "bench --eval-file" 0 "NNUE evaluation from $net (chess, 768 features -> 2x16 -> 1): 5 positions" \
+    "$menagerie" bench --eval-file "$net" 2
+expect_exit "bench: a bad file" 1 "truncated" "$menagerie" bench --eval-file "$tmp/cut.nnue" 2
+expect_exit "--eval-file before a command" 2 "give it after the command" \
+    "$menagerie" --eval-file "$net" bench
+
+# the protocols
+uci() {
+    { printf 'uci\n'; cat; printf 'isready\n'; sleep 1; printf 'quit\n'; } | "$menagerie"
+}
+expect_exit "UCI: the options" 0 "option name EvalFile type string default <empty>" \
+    uci < /dev/null
+expect_exit "UCI: EvalFile" 0 "info string NNUE evaluation from $net (chess" \
+    uci <<EOF2
+setoption name EvalFile value $net
+EOF2
+expect_exit "UCI: a bad EvalFile" 0 "info string $tmp/cut.nnue: truncated" \
+    uci <<EOF2
+setoption name EvalFile value $tmp/cut.nnue
+EOF2
+long=$(printf '%01100d' 0)
+expect_exit "UCI: an EvalFile path too long" 0 "info string EvalFile: a path of over 1023 bytes; the option is unchanged" \
+    uci <<EOF2
+setoption name EvalFile value /$long
+EOF2
+expect_exit "UCI: UseNNUE false" 0 "info string UseNNUE is off: the classical evaluation plays" \
+    uci <<EOF2
+setoption name EvalFile value $net
+setoption name UseNNUE value false
+EOF2
+expect_exit "UCI: --eval-file" 0 "info string NNUE evaluation from $net" \
+    sh -c "printf 'uci\nquit\n' | '$menagerie' --eval-file '$net'"
+expect_exit "UCI: a search with the network, two threads" 0 "bestmove" \
+    sh -c "{ printf 'uci\nsetoption name Threads value 2\nsetoption name EvalFile value $net\nposition startpos moves e2e4 e7e5\ngo depth 6\n'; sleep 2; printf 'quit\n'; } | '$menagerie'"
+
+cecp() {
+    { printf 'xboard\nprotover 2\n'; cat; printf 'quit\n'; } | "$menagerie"
+}
+expect_exit "CECP: the options" 0 'feature option="EvalFile -file ' cecp < /dev/null
+expect_exit "CECP: EvalFile" 0 "# NNUE evaluation from $net (chess" \
+    cecp <<EOF2
+option EvalFile=$net
+EOF2
+expect_exit "CECP: a bad EvalFile" 0 "tellusererror $tmp/cut.nnue: truncated" \
+    cecp <<EOF2
+option EvalFile=$tmp/cut.nnue
+EOF2
+expect_exit "CECP: another variant's network" 0 "tellusererror $net: a network for variant 'chess', not 'xiangqi'" \
+    cecp <<EOF2
+variant xiangqi
+option EvalFile=$net
+EOF2
+expect_exit "CECP: UseNNUE off" 0 "# UseNNUE is off" \
+    cecp <<EOF2
+option UseNNUE=0
+EOF2
+exit $status

@@ -49,6 +49,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/kingofthehill.perft \
 	tests/data/perft/knightmate.perft \
 	tests/data/perft/legan.perft \
+	tests/data/perft/lionchess.perft \
 	tests/data/perft/loop.perft \
 	tests/data/perft/losers.perft \
 	tests/data/perft/makruk.perft \
@@ -80,3 +81,13 @@ TESTS += tests/test_number
 tests_test_number_SOURCES = tests/test_number.c
 tests_test_number_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_test_number_LDADD = src/libengine.a $(CUNIT_LIBS)
+
+# Multi-leg moves: the engine's generator, attack test and make/unmake
+# against the xbetza library's reference generator and XBoard's vectors.
+check_PROGRAMS += tests/test_multileg
+TESTS += tests/test_multileg
+tests_test_multileg_SOURCES = tests/test_multileg.c
+tests_test_multileg_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_test_multileg_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
+tests_test_multileg_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
+EXTRA_DIST += tests/data/multileg/zoo.yaml

@@ -396,6 +396,7 @@ static void test_inference_reference(void)
 
 typedef struct {
     int moves, captures, promotions, castles, ep, drops, gates, explosions, hand_changes;
+    int locusts, turns, passes;
 } Seen;
 
 static void count(Seen *seen, Move m)
@@ -411,13 +412,17 @@ static void count(Seen *seen, Move m)
     seen->explosions += capture && pos->v->rules.explosions;
     seen->hand_changes += (capture && pos->v->hand.captures != CAPTURES_DISCARD)
                         || m.kind == MOVE_DROP || move_gate(m) >= 0;
+    seen->locusts += m.nvictims > 0;
+    seen->turns += m.kind == MOVE_TURN;
+    seen->passes += m.kind == MOVE_PASS;
 }
 
 /* Is a move one of the rare kinds worth steering random play to? */
 static bool special(Move m)
 {
     return m.kind == MOVE_CASTLE || m.kind == MOVE_EP || m.kind == MOVE_DROP || move_gate(m) >= 0
-        || (m.kind == MOVE_NORMAL && (m.piece || pos->board[m.to] != EMPTY));
+        || m.kind == MOVE_TURN || m.kind == MOVE_PASS
+        || (m.kind == MOVE_NORMAL && (m.piece || m.nvictims || pos->board[m.to] != EMPTY));
 }
 
 /* A random legal move, a rare kind one time in two when there is one. */
@@ -519,6 +524,8 @@ static void test_incremental_equals_refresh(void)
     incremental_games("atomic", 3, 50, &seen);
     incremental_games("seirawan", 3, 50, &seen);
     incremental_games("grand", 2, 50, &seen);
+    incremental_games("lionchess", 3, 50, &seen);   /* locust victims, turns */
+    incremental_games("janggi", 2, 50, &seen);      /* the rules' pass */
     CU_ASSERT_EQUAL(mismatches, 0);
     /* every kind of change was met */
     CU_ASSERT(seen.captures > 0);
@@ -529,6 +536,9 @@ static void test_incremental_equals_refresh(void)
     CU_ASSERT(seen.gates > 0);
     CU_ASSERT(seen.explosions > 0);
     CU_ASSERT(seen.hand_changes > 0);
+    CU_ASSERT(seen.locusts > 0);
+    CU_ASSERT(seen.turns > 0);
+    CU_ASSERT(seen.passes > 0);
 }
 
 /* A copy of a position shares its stack (a protocol writing out a PV

@@ -312,8 +312,9 @@ static void test_override_and_columns(void)
     free(msgs);
 }
 
-/* Multi-leg moves through empty squares (lame paths) load; other
- * multi-leg moves are still refused (tests/bad/multileg.yaml). */
+/* Multi-leg moves through empty squares (lame paths) load as lame leaps,
+ * not as multi-leg moves; other multi-leg moves load as such, but not in
+ * an `extra-moves` entry with `within` (its set cuts only the first leg). */
 static void test_lame_path_moves(void)
 {
     VariantSet set;
@@ -327,8 +328,18 @@ static void test_lame_path_moves(void)
     varset_free(&set);
     free(msgs);
     errors = load_text(&set, "name: e\nextends: chess\npieces:\n  N: mafsmafcaW\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 0);
+    v = varset_find(&set, "e");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    CU_ASSERT_TRUE(v->has_multileg);
+    varset_free(&set);
+    free(msgs);
+    errors = load_text(&set, "name: e\nextends: chess\nregions: {r: [a1, b2, c3]}\n"
+                       "pieces:\n  N: {moves: N, extra-moves: {r: {moves: mafsW, within: r}}}\n"
+                       "  B: {moves: B, extra-moves: {r: {moves: WcafW, within: r}}}\n", &msgs);
     CU_ASSERT_EQUAL(errors, 1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:4:7: error: XBetza multi-leg moves"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:6:43: error: multi-leg moves ('a') are not "
+                                        "supported in an 'extra-moves' entry with 'within'"));
     varset_free(&set);
     free(msgs);
 }

@@ -397,20 +397,47 @@ static void castle_group(Gen *G)
  * ------------------------------------------------------------------ */
 
 /* May this group be used at all (virginity, §9.1, §9.2, §7.5)? */
-static bool group_available(const Gen *G, const XbGroup *g)
+bool xb_group_available(const XbGroup *g, bool virgin, bool virgin2)
 {
-    if (g->initial == 2 && !G->v->virgin2)
+    if (g->initial == 2 && !virgin2)
         return false;
-    if ((g->initial == 1 || g->initial > 2) && !G->v->virgin)
+    if ((g->initial == 1 || g->initial > 2) && !virgin)
         return false;
     bool slider = false;
     for (int k = 0; k < g->nlegs; k++) {
-        if ((g->leg[k].mode & XB_MODE_ISO) && k > 0 && !slider && !G->v->virgin)
+        if ((g->leg[k].mode & XB_MODE_ISO) && k > 0 && !slider && !virgin)
             return false;            /* iso without a slider: 'initial' meaning */
         if (g->leg[k].range != 1)
             slider = true;
     }
     return true;
+}
+
+static bool group_available(const Gen *G, const XbGroup *g)
+{
+    return xb_group_available(g, G->v->virgin, G->v->virgin2);
+}
+
+/* ---------------------------------------------------------------------
+ * Leg geometry for other generators (xbetza.h)
+ * ------------------------------------------------------------------ */
+
+void xb_leg_step(const XbPiece *piece, const XbGroup *g, int k, int dir, int *dx, int *dy)
+{
+    xb_step_vector(g, dir & 7, k > 0, piece->xboard_quirks, dx, dy);
+}
+
+int xb_leg_skip_squares(const XbGroup *g, int k)
+{
+    return xb_one_step(g) ? xb_leg_jump(&g->leg[k]) - 1 : 0;
+}
+
+unsigned xb_leg_halfway(const XbGroup *g, int k)
+{
+    if (xb_one_step(g) || xb_is_castle(g))
+        return 0;
+    int jump = xb_leg_jump(&g->leg[k]);
+    return jump == 0 ? XB_RAY_LAME : jump >= 2 ? XB_RAY_JUMP : 0;
 }
 
 /* Does a later leg take its length from an earlier one ('i', §7.5)? */

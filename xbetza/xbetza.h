@@ -239,8 +239,9 @@ typedef struct {
  * before the second arrival.
  * `test` squares are never holes and may be the origin (which holds the
  * mover, so it counts as occupied).  Steps skipped by 'j' are not stored.
- * Rays of multi-leg groups (XB_RAY_MULTILEG) hold the first leg only; the
- * engine hands such groups to xb_generate().
+ * Rays of multi-leg groups (XB_RAY_MULTILEG) hold the first leg only (its
+ * squares, whatever the leg's mode); a generator walks the later legs with
+ * the leg geometry below, or hands the group to xb_generate().
  * Lame paths are the exception: a multi-leg group whose earlier legs are
  * single steps onto empty squares (xb_group_is_lame_path: the janggi
  * elephant `mafsmafW`, `mafsW` = xiangqi horse) is compiled like a lame
@@ -254,6 +255,35 @@ typedef struct {
  * and no two of its paths ending on the same square or passing its
  * origin?  Such a group compiles to plain lame rays (see above). */
 bool xb_group_is_lame_path(const XbPiece *piece, int gi);
+
+/* ---------------------------------------------------------------------
+ * Leg geometry, for a generator that walks continuation legs itself
+ * (docs/xbetza.md §6.2, §7.2): the same arithmetic xb_generate uses.
+ * ------------------------------------------------------------------ */
+
+/* Step vector of direction `dir` on leg `k` of group g of `piece`.  Leg 0:
+ * `dir` indexes the atom's class (XbRay.dir).  Later legs: `dir` is the
+ * absolute K-direction, (relative direction + the previous leg's dir) % 8,
+ * and the step is XBoard's (0,s) / (s,s), or for oblique atoms without
+ * piece->xboard_quirks the oblique leap with that index.  (0,0): none. */
+void xb_leg_step(const XbPiece *piece, const XbGroup *g, int k, int dir, int *dx, int *dy);
+
+/* Squares 'j' skips at the start of every ray of leg k of a one-step atom
+ * (W F R B K Q), or -1 when the leg yields nothing ('n' on such an atom).
+ * 0 for the other atoms. */
+int xb_leg_skip_squares(const XbGroup *g, int k);
+
+/* The half-way square test of leg k of a longer leaper (§6.2): 0 (none),
+ * XB_RAY_LAME (must be empty) or XB_RAY_JUMP (must be occupied).  The
+ * square is the one reached by half the step, rounded toward zero, from
+ * the square the step starts on; holes count as occupied.  0 for one-step
+ * atoms. */
+unsigned xb_leg_halfway(const XbGroup *g, int k);
+
+/* May group g be used by a piece that is (not) virgin?  'i'/'ii' groups
+ * need `virgin` / `virgin2`, and so does a later leg's 'i' when no earlier
+ * leg is a slider (§7.5: it then has the "initial" meaning). */
+bool xb_group_available(const XbGroup *g, bool virgin, bool virgin2);
 
 /* Compile `piece` for geometry `g` into *out (allocates; free with
  * xb_table_free).  Returns 0, or -1 with *err filled. */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "board/attack.h"
+#include "board/multileg.h"
 
 /* Can the piece of `type`/`color` on `from` capture on `target` via table t? */
 static bool table_attacks(const Position *pos, const XbTable *t, int type, int color, int from,
@@ -56,13 +57,16 @@ bool attack_from(const Position *pos, int from, int target)
     if (!sqset_has(&v->reach[(type * 2 + by) * (v->files * v->ranks) + from], target))
         return false;
     const PieceType *pt = &v->piece[type];
-    if (pt->confined && !sqset_has(&pt->allowed[by], target))
-        return false;   /* it may never go there, so it cannot capture there */
     uint8_t victim = pos->board[target];
     if (victim != EMPTY && victim != HOLE && (v->no_capture[type] >> code_type(victim) & 1))
         return false;   /* the capture rules spare what stands there */
-    return table_attacks(pos, &pt->table, type, by, from, target)
-        || (pt->has_extra && table_attacks(pos, &pt->extra_table, type, by, from, target));
+    /* (a confined piece may never go there, so it cannot capture there with
+       one leg; a multi-leg move may take it on the way and end elsewhere) */
+    if ((!pt->confined || sqset_has(&pt->allowed[by], target))
+        && (table_attacks(pos, &pt->table, type, by, from, target)
+            || (pt->has_extra && table_attacks(pos, &pt->extra_table, type, by, from, target))))
+        return true;
+    return pt->has_multileg && multileg_takes(pos, from, target);
 }
 
 bool attack_square(const Position *pos, int sq, int by)
@@ -292,6 +296,11 @@ int attack_royal_exposure(const Position *pos, int color, SquareSet *set)
         }
     if (royal < 0)
         return -1;
+    /* multi-leg paths bend and take victims: no shortcut against them */
+    if (v->has_multileg)
+        for (int i = 0; i < pos->nlist[!color]; i++)
+            if (v->piece[code_type(pos->board[pos->list[!color][i]])].has_multileg)
+                return -1;
     uint8_t code = piece_code(royal, color);
     for (int i = 0; i < pos->nlist[color]; i++) {
         int sq = pos->list[color][i];
@@ -316,6 +325,26 @@ static void add_reach(SquareSet *set, const XbTable *t, int color, int from)
     }
 }
 
+/* Where the multi-leg moves of a piece of type pt and colour `color`
+ * could take something, from every square: as a locust victim or where
+ * they end. */
+static int add_multileg_reach(Variant *v, const PieceType *pt, int t, int color)
+{
+    int nsq = v->files * v->ranks;
+    LegReach *reach = calloc((size_t)nsq, sizeof *reach);
+    if (!reach)
+        return -1;
+    int rc = multileg_reach(v, &pt->moves, &pt->table, color, reach);
+    if (rc == 0 && pt->has_extra)
+        rc = multileg_reach(v, &pt->extra_moves, &pt->extra_table, color, reach);
+    for (int from = 0; from < nsq && rc == 0; from++)
+        for (int sq = 0; sq < nsq; sq++)
+            if (reach[from].marks[sq] & (LEG_REACH_CAPTURE | LEG_REACH_VICTIM))
+                sqset_add(&v->reach[(t * 2 + color) * nsq + from], sq);
+    free(reach);
+    return rc;
+}
+
 int attack_prepare_variant(Variant *v)
 {
     int nsq = v->files * v->ranks;
@@ -331,6 +360,9 @@ int attack_prepare_variant(Variant *v)
                 if (pt->has_extra)
                     add_reach(set, &pt->extra_table, c, from);
             }
+        for (int c = 0; c < 2; c++)
+            if (pt->has_multileg && add_multileg_reach(v, pt, t, c) < 0)
+                return -1;
     }
     return 0;
 }

@@ -6,6 +6,7 @@ src_libengine_a_SOURCES += \
 	src/board/move.h \
 	src/board/attack.h src/board/attack.c \
 	src/board/movegen.h src/board/movegen.c \
+	src/board/multileg.h src/board/multileg.c \
 	src/board/movebound.h src/board/movebound.c \
 	src/board/rules.h src/board/rules.c \
 	src/board/chase.h src/board/chase.c \

@@ -1,9 +1,11 @@
 /*
  * move.h — the move representation and its coordinate notation.
  *
- * A Move is 8 bytes, passed by value.  It already has room for what
- * multi-leg moves need (two locust victims), so adding them later changes
- * no interface.
+ * A Move is 8 bytes, passed by value.  A multi-leg move (XBetza 'a') is
+ * a MOVE_NORMAL from -> to with up to two locust victims: the pieces its
+ * earlier legs took, in path order (board/multileg.h).  `to` may equal
+ * `from` when it takes something and comes back (igui, rifle capture);
+ * back without a victim it is a MOVE_TURN.
  */
 #ifndef MOVE_H
 #define MOVE_H
@@ -16,12 +18,15 @@ struct Variant;
 struct Position;
 
 typedef enum {
-    MOVE_NORMAL = 0,  /* from -> to, capture if `to` is occupied                 */
+    MOVE_NORMAL = 0,  /* from -> to, capture if `to` is occupied (after the locust
+                         victims victim[0..nvictims) are taken)                  */
     MOVE_EP,          /* e.p.: victim[0] holds the captured piece's square       */
     MOVE_CASTLE,      /* king from -> to; partner victim[0] -> victim[1]          */
     MOVE_DROP,        /* piece of type `piece` from hand onto `to`                */
     MOVE_NULL,        /* the search's null move: no move of the game              */
-    MOVE_PASS         /* a pass the rules allow (rules.pass): from = to, see pass.h */
+    MOVE_PASS,        /* a pass the rules allow (rules.pass): from = to, see pass.h */
+    MOVE_TURN         /* a piece goes out and back (a lion's turn): from == to,
+                         victim[0] is a square it went to (its first leg's end) */
 } MoveKind;
 
 typedef struct {

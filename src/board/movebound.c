@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "board/movebound.h"
+#include "board/multileg.h"
 
 /* ---- the most moves one position can have ------------------------------
  *
@@ -25,8 +26,12 @@
  * step vectors and targets bounds all ray moves whatever stands where.
  * Rays that are not straight lines (cylinder wraps, 'j' skips) are counted
  * the crude way, from their origin.  Castling, drops and gated copies are
- * added crudely too.  Multi-leg moves are not generated yet (the loader
- * refuses them); when they are, they must be counted here. */
+ * added crudely too, and so are multi-leg moves with victims: every path
+ * that could exist on some board (multileg_reach).  Multi-leg moves without
+ * a victim are one per square they could end on (the generator adds each
+ * once); a side with P pieces has at most one such move per piece to each
+ * of the other squares not its own (plus a pass), which tames hook movers
+ * on large boards. */
 
 /* Moves one step of a ray can yield: add_move's promotion choices plus the
  * plain move, and an e.p. capture besides. */
@@ -63,6 +68,9 @@ typedef struct {
     int *ray_slot;         /* [ray of the piece at hand]: its slot, CROOKED or NOT_WALKED */
     long *from_moves;      /* [square]: most moves of any one piece from there */
     long *crooked;         /* [square]: most moves of one piece along crooked rays */
+    long *plain;           /* [square]: most multi-leg moves without victims of one piece */
+    LegReach *legs;        /* [square]: what the multi-leg moves of the type at hand could do */
+    bool oom;
 } MoveBound;
 
 /* The key of a straight ray (step vector, slide or hop), or CROOKED when
@@ -116,6 +124,90 @@ static void slot_rays(MoveBound *b, const PieceType *pt, int from)
         }
 }
 
+/* The most promotion choices (plus the plain move) any move of pt has. */
+static int most_choices(const PieceType *pt)
+{
+    int n = 1;
+    if (pt->can_promote) {
+        uint32_t targets = pt->promo_to;
+        if (pt->promoted != NO_TYPE)
+            targets |= 1u << pt->promoted;
+        for (; targets; targets &= targets - 1)
+            n++;
+    }
+    return n;
+}
+
+/* The multi-leg moves with victims of the piece of type pt on `from`
+ * (b->legs holds what they could do); *plain gets those without. */
+static long multileg_moves(const MoveBound *b, const PieceType *pt, int from, long *plain)
+{
+    const LegReach *r = &b->legs[from];
+    *plain = 0;
+    for (int sq = 0; sq < b->nsq; sq++)
+        if (r->marks[sq] & (LEG_REACH_QUIET | LEG_REACH_CAPTURE))
+            *plain += step_moves(pt, b->color, from, sq, 0);
+    return r->victims * most_choices(pt);
+}
+
+/* What the multi-leg moves of type pt could do from every square, into
+ * b->legs; false when out of memory. */
+static bool reach_of_type(MoveBound *b, const PieceType *pt)
+{
+    memset(b->legs, 0, (size_t)b->nsq * sizeof *b->legs);
+    return multileg_reach(b->v, &pt->moves, &pt->table, b->color, b->legs) == 0
+        && (!pt->has_extra
+            || multileg_reach(b->v, &pt->extra_moves, &pt->extra_table, b->color, b->legs) == 0);
+}
+
+/* Does a multi-leg move of pt end by destroying a friend ('d')? */
+static bool destroys_friends(const PieceType *pt)
+{
+    const XbPiece *pieces[2] = { &pt->moves, &pt->extra_moves };
+    for (int i = 0; i < (pt->has_extra ? 2 : 1); i++)
+        for (int g = 0; g < pieces[i]->ngroups; g++) {
+            const XbGroup *grp = &pieces[i]->group[g];
+            if (grp->nlegs > 1 && (grp->leg[grp->nlegs - 1].mode & XB_MODE_D))
+                return true;
+        }
+    return false;
+}
+
+static int cmp_desc(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x < y) - (x > y);
+}
+
+/* The most multi-leg moves without victims one side can have: b->plain[sq]
+ * is the most one piece on sq has; with P pieces, each has at most one per
+ * square the side does not occupy, and its own, times the choices. */
+static long plain_multileg_bound(MoveBound *b)
+{
+    const Variant *v = b->v;
+    int squares = 0, choices = 1;
+    bool own_too = false;
+    for (int sq = 0; sq < b->nsq; sq++)
+        squares += !v->geom.hole[sq];
+    for (int t = 0; t < v->ntypes; t++)
+        if (v->piece[t].has_multileg) {
+            if (most_choices(&v->piece[t]) > choices)
+                choices = most_choices(&v->piece[t]);
+            own_too |= destroys_friends(&v->piece[t]);
+        }
+    qsort(b->plain, (size_t)b->nsq, sizeof *b->plain, cmp_desc);
+    long best = 0, sum = 0;
+    for (int p = 1; p <= b->nsq && b->plain[p - 1] > 0; p++) {
+        long cap = (long)(own_too ? squares : squares - p + 1) * choices;
+        sum = 0;
+        for (int i = 0; i < p; i++)
+            sum += b->plain[i] < cap ? b->plain[i] : cap;
+        if (sum > best)
+            best = sum;
+    }
+    return best;
+}
+
 /* The piece of type pt standing on `from`: its moves, into the bound. */
 static void bound_piece_on(MoveBound *b, const PieceType *pt, int from)
 {
@@ -145,6 +237,13 @@ static void bound_piece_on(MoveBound *b, const PieceType *pt, int from)
     while (j-- > 0)
         if (b->ray_slot[j] >= 0)
             b->dup[b->ray_slot[j]] = 0;
+    if (pt->has_multileg) {
+        long plain = 0, moves = multileg_moves(b, pt, from, &plain);
+        all += moves + plain;
+        crooked += moves;
+        if (b->plain[from] < plain)
+            b->plain[from] = plain;
+    }
     if (b->from_moves[from] < all)
         b->from_moves[from] = all;
     if (b->crooked[from] < crooked)
@@ -158,15 +257,23 @@ static long bound_for_color(MoveBound *b)
     memset(b->most, 0, (size_t)b->nslots * b->nsq * sizeof *b->most);
     memset(b->from_moves, 0, (size_t)b->nsq * sizeof *b->from_moves);
     memset(b->crooked, 0, (size_t)b->nsq * sizeof *b->crooked);
-    for (int t = 0; t < v->ntypes; t++)
+    memset(b->plain, 0, (size_t)b->nsq * sizeof *b->plain);
+    for (int t = 0; t < v->ntypes; t++) {
+        if (v->piece[t].has_multileg && !reach_of_type(b, &v->piece[t])) {
+            b->oom = true;
+            continue;
+        }
         for (int from = 0; from < b->nsq; from++)
             if (!v->geom.hole[from])
                 bound_piece_on(b, &v->piece[t], from);
+    }
     long moves = v->rules.pass != PASS_NEVER;    /* the pass */
     for (long i = 0; i < (long)b->nslots * b->nsq; i++)
         moves += b->most[i];
     for (int sq = 0; sq < b->nsq; sq++)
         moves += b->crooked[sq];
+    if (v->has_multileg)
+        moves += plain_multileg_bound(b);
     /* castling: one move per king and partner on the castling rank */
     long castles = v->castling.enabled ? (long)v->files * (v->files - 1) : 0;
     moves += castles;
@@ -234,19 +341,26 @@ long movebound_of(const Variant *v)
     b->ray_slot = malloc(((size_t)max_rays + 1) * sizeof *b->ray_slot);
     b->from_moves = malloc((size_t)b->nsq * sizeof *b->from_moves);
     b->crooked = malloc((size_t)b->nsq * sizeof *b->crooked);
+    b->plain = malloc((size_t)b->nsq * sizeof *b->plain);
+    b->legs = v->has_multileg ? malloc((size_t)b->nsq * sizeof *b->legs) : NULL;
     long bound = -1;
-    if (b->slot && b->most && b->dup && b->ray_slot && b->from_moves && b->crooked)
+    if (b->slot && b->most && b->dup && b->ray_slot && b->from_moves && b->crooked && b->plain
+        && (b->legs || !v->has_multileg))
         for (b->color = 0; b->color < 2; b->color++) {
             long n = bound_for_color(b);
             if (n > bound)
                 bound = n;
         }
+    if (b->oom)
+        bound = -1;
     free(b->slot);
     free(b->most);
     free(b->dup);
     free(b->ray_slot);
     free(b->from_moves);
     free(b->crooked);
+    free(b->plain);
+    free(b->legs);
     free(b);
     return bound;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 #include "board/attack.h"
 #include "board/movegen.h"
+#include "board/multileg.h"
 #include "board/pass.h"
 
 static inline void push(MoveList *ml, int from, int to, int kind, int piece, int flags)
@@ -41,13 +42,13 @@ static bool promotion_target_available(const Position *pos, const PieceType *tar
 }
 
 /* Add the move from->to of type `type`, expanded into its promotion
- * choices; the plain move is kept unless promotion is mandatory. */
-static void add_move(const Position *pos, MoveList *ml, int type, int from, int to, int flags,
-                     unsigned gen)
+ * choices; the plain move is kept unless promotion is mandatory.  A
+ * capture is generated with GEN_NOISY, the rest with GEN_QUIET. */
+static inline void add_move_as(const Position *pos, MoveList *ml, int type, int from, int to,
+                               int flags, unsigned gen, bool capture)
 {
     const PieceType *pt = &pos->v->piece[type];
     int color = pos->side;
-    bool capture = pos->board[to] != EMPTY;
     if (!pt->can_promote) {
         if (gen & (capture ? GEN_NOISY : GEN_QUIET))
             push(ml, from, to, MOVE_NORMAL, 0, flags);
@@ -75,6 +76,12 @@ static void add_move(const Position *pos, MoveList *ml, int type, int from, int 
     }
     if (!forced && (gen & (capture ? GEN_NOISY : GEN_QUIET)))
         push(ml, from, to, MOVE_NORMAL, 0, flags);
+}
+
+static inline void add_move(const Position *pos, MoveList *ml, int type, int from, int to,
+                            int flags, unsigned gen)
+{
+    add_move_as(pos, ml, type, from, to, flags, gen, pos->board[to] != EMPTY);
 }
 
 /* ---- one piece --------------------------------------------------------- */
@@ -206,6 +213,91 @@ static void confine(const Position *pos, MoveList *ml, int first, int type)
     ml->n = w;
 }
 
+/* ---- multi-leg moves (board/multileg.h) ---------------------------------- */
+
+/* The piece's moves are gathered from ml->m[first] on; a multi-leg move
+ * found again by another path, or equal to a one-leg move, is added once. */
+typedef struct {
+    const Position *pos;
+    MoveList *ml;
+    int type, from, first;
+    unsigned gen;
+    SquareSet plain;        /* targets of moves without victims added so far */
+    bool turned;            /* a turn (MOVE_TURN) was added */
+} LegSink;
+
+static bool victim_move_known(const LegSink *s, const LegMove *lm)
+{
+    for (int i = s->first; i < s->ml->n; i++) {
+        const Move *m = &s->ml->m[i];
+        if (m->nvictims == lm->nvictims && m->to == lm->to && m->victim[0] == lm->victim[0]
+            && (lm->nvictims < 2 || m->victim[1] == lm->victim[1]) && m->from == s->from)
+            return true;
+    }
+    return false;
+}
+
+static bool add_leg_move(void *ctx, const LegMove *lm)
+{
+    LegSink *s = ctx;
+    MoveList *ml = s->ml;
+    if (lm->nvictims == 0) {
+        if (lm->to == s->from) {
+            if (!s->turned && (s->gen & GEN_QUIET)) {
+                push(ml, s->from, s->from, MOVE_TURN, 0, 0);
+                ml->m[ml->n - 1].victim[0] = lm->turn;
+            }
+            s->turned = true;
+        } else if (!sqset_has(&s->plain, lm->to)) {
+            sqset_add(&s->plain, lm->to);
+            add_move(s->pos, ml, s->type, s->from, lm->to, 0, s->gen);
+        }
+        return false;
+    }
+    if (victim_move_known(s, lm))
+        return false;
+    int added = ml->n;
+    add_move_as(s->pos, ml, s->type, s->from, lm->to, 0, s->gen, true);
+    for (; added < ml->n; added++) {
+        Move *m = &ml->m[added];
+        m->nvictims = lm->nvictims;
+        m->victim[0] = lm->victim[0];
+        m->victim[1] = lm->nvictims > 1 ? lm->victim[1] : 0;
+    }
+    return false;
+}
+
+/* The multi-leg moves of the piece on `from`, which must not repeat its
+ * one-leg moves among ml->m[first..]. */
+static void gen_multileg(const Position *pos, MoveList *ml, int from, int first, unsigned gen)
+{
+    int type = code_type(pos->board[from]);
+    const PieceType *pt = &pos->v->piece[type];
+    LegSink s = { pos, ml, type, from, first, gen, { { 0 } }, false };
+    for (int i = first; i < ml->n; i++)
+        if (ml->m[i].kind == MOVE_NORMAL && ml->m[i].from == from)
+            sqset_add(&s.plain, ml->m[i].to);
+    int added = ml->n;
+    multileg_walk(pos, from, &pt->moves, &pt->table, -1, add_leg_move, &s);
+    if (pt->has_extra)      /* its table holds rays only from the entries' squares */
+        multileg_walk(pos, from, &pt->extra_moves, &pt->extra_table, -1, add_leg_move, &s);
+    if (pt->confined)
+        confine(pos, ml, added, type);
+}
+
+/* The multi-leg moves of the side to move, after all its one-leg moves
+ * (from ml->m[first] on).  Out of the loop over the pieces, so that the
+ * generator pays nothing for them in variants without such pieces. */
+static void gen_all_multileg(const Position *pos, MoveList *ml, int first, unsigned gen)
+{
+    const Variant *v = pos->v;
+    for (int i = 0; i < pos->nlist[pos->side]; i++) {
+        int from = pos->list[pos->side][i];
+        if (v->piece[code_type(pos->board[from])].has_multileg)
+            gen_multileg(pos, ml, from, first, gen);
+    }
+}
+
 static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
 {
     int type = code_type(pos->board[from]);
@@ -220,7 +312,10 @@ static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
 
 void movegen_piece(const Position *pos, MoveList *ml, int from)
 {
+    int first = ml->n;
     gen_piece(pos, ml, from, GEN_NOISY | GEN_QUIET);
+    if (pos->v->piece[code_type(pos->board[from])].has_multileg)
+        gen_multileg(pos, ml, from, first, GEN_NOISY | GEN_QUIET);
 }
 
 /* ---- castling ---------------------------------------------------------- */
@@ -353,7 +448,8 @@ static void gen_gating(const Position *pos, MoveList *ml, int first)
     int rank = color == WHITE ? v->castling.rank : v->ranks - 1 - v->castling.rank;
     for (int i = first; i < end; i++) {
         Move m = ml->m[i];
-        if (!sqset_has(&pos->virgin, m.from) || var_rank(v, m.from) != rank)
+        if (!sqset_has(&pos->virgin, m.from) || var_rank(v, m.from) != rank
+            || m.to == m.from)      /* a turn or igui leaves no square to enter */
             continue;
         bool castle = m.kind == MOVE_CASTLE;
         bool on_king = !castle || empty_after_castling(m, m.from);
@@ -383,6 +479,8 @@ void movegen_staged(const Position *pos, MoveList *ml, unsigned gen)
     int color = pos->side, first = ml->n;
     for (int i = 0; i < pos->nlist[color]; i++)
         gen_piece(pos, ml, pos->list[color][i], gen);
+    if (pos->v->has_multileg)
+        gen_all_multileg(pos, ml, first, gen);
     if ((gen & GEN_QUIET) && pos->v->castling.enabled)
         gen_castling(pos, ml);
     if (pos->v->hand.gating)
@@ -419,7 +517,7 @@ bool movegen_drop_mates(Position *pos)
 /* Can move m be accepted without making it? */
 static inline bool surely_legal(const SquareSet *sensitive, int king, Move m)
 {
-    if (m.kind == MOVE_CASTLE || m.from == king)
+    if (m.kind == MOVE_CASTLE || m.from == king || m.nvictims)
         return false;
     if (m.kind == MOVE_EP && sqset_has(sensitive, m.victim[0]))
         return false;

@@ -111,14 +111,17 @@ static int hand_type_of(const Variant *v, uint8_t code, uint8_t mark)
     return t;
 }
 
-/* Capture the piece on sq: to hand per the variant, recorded in the undo. */
-static void capture_piece(Position *pos, Undo *u, int sq)
+/* Take the piece on sq off the board, to hand per the variant; what was
+ * taken and the hand slot it went to (-1: none) are recorded for unmake. */
+static void take_piece(Position *pos, int sq, uint8_t *code_out, uint8_t *mark_out,
+                       int8_t *hand_type, uint8_t *hand_color)
 {
     const Variant *v = pos->v;
     uint8_t code = pos->board[sq];
     uint8_t mark = pos->mark[sq];
-    u->captured = code;
-    u->captured_mark = mark;
+    *code_out = code;
+    *mark_out = mark;
+    *hand_type = -1;
     remove_piece(pos, sq);
     if (v->hand.captures == CAPTURES_DISCARD)
         return;
@@ -126,9 +129,63 @@ static void capture_piece(Position *pos, Undo *u, int sq)
     int t = hand_type_of(v, code, mark);
     if (t == NO_TYPE)
         return;
-    u->hand_type = (int8_t)t;
-    u->hand_color = (uint8_t)owner;
+    *hand_type = (int8_t)t;
+    *hand_color = (uint8_t)owner;
     hand_add(pos, owner, t, 1);
+}
+
+/* Capture the piece on sq (on the move's target or e.p.). */
+static void capture_piece(Position *pos, Undo *u, int sq)
+{
+    take_piece(pos, sq, &u->captured, &u->captured_mark, &u->hand_type, &u->hand_color);
+}
+
+/* A multi-leg move with locust victims (the rest of a normal move: the
+ * mover's code and mark are in the undo, a promotion is in m.piece).  The
+ * victims go first, for a later leg may end where one stood; igui and
+ * rifle captures end where they started. */
+static void make_locust(Position *pos, Undo *u, Move m)
+{
+    for (int i = 0; i < m.nvictims; i++) {
+        u->locust_code[i] = 0;
+        if (pos->board[m.victim[i]] != EMPTY)
+            take_piece(pos, m.victim[i], &u->locust_code[i], &u->locust_mark[i],
+                       &u->locust_hand[i], &u->locust_hand_color[i]);
+        clear_virgin(pos, m.victim[i]);
+    }
+    pos->halfmove = 0;
+    if (m.to != m.from) {
+        if (pos->board[m.to])
+            capture_piece(pos, u, m.to);
+        move_piece(pos, m.from, m.to);
+    }
+    if (m.piece) {
+        uint8_t mark = pos->v->hand.enabled && pos->v->piece[m.piece - 1].demotes_to == NO_TYPE;
+        remove_piece(pos, m.to);
+        add_piece(pos, m.to, piece_code(m.piece - 1, pos->side), mark);
+    }
+    clear_virgin(pos, m.from);
+    clear_virgin(pos, m.to);
+}
+
+/* Undo make_locust (a promotion was already taken back). */
+static void unmake_locust(Position *pos, const Undo *u, Move m)
+{
+    if (m.to != m.from)
+        move_piece(pos, m.to, m.from);
+    pos->mark[m.from] = u->moved_mark;
+    if (u->captured) {
+        if (u->hand_type >= 0)
+            hand_add(pos, u->hand_color, u->hand_type, -1);
+        add_piece(pos, m.to, u->captured, u->captured_mark);
+    }
+    for (int i = m.nvictims - 1; i >= 0; i--) {
+        if (!u->locust_code[i])
+            continue;
+        if (u->locust_hand[i] >= 0)
+            hand_add(pos, u->locust_hand_color[i], u->locust_hand[i], -1);
+        add_piece(pos, m.victim[i], u->locust_code[i], u->locust_mark[i]);
+    }
 }
 
 /* An initial multi-square non-capture leaves e.p. rights on the squares
@@ -237,6 +294,11 @@ void position_make(Position *pos, Move m)
     case MOVE_NULL:
     case MOVE_PASS:
         break;
+    case MOVE_TURN:
+        /* XBoard applies it with a kill square, which counts as a capture:
+           its move rule and repetitions start again, and so do ours */
+        pos->halfmove = 0;
+        break;
     case MOVE_EP:
         capture_piece(pos, u, m.victim[0]);
         u->moved_mark = pos->mark[m.from];
@@ -247,6 +309,10 @@ void position_make(Position *pos, Move m)
         int type = code_type(pos->board[m.from]);
         u->moved_code = pos->board[m.from];
         u->moved_mark = pos->mark[m.from];
+        if (m.nvictims) {
+            make_locust(pos, u, m);
+            break;
+        }
         if (pos->board[m.to]) {
             capture_piece(pos, u, m.to);
             pos->halfmove = 0;
@@ -328,11 +394,16 @@ void position_unmake(Position *pos)
     }
     case MOVE_NULL:
     case MOVE_PASS:
+    case MOVE_TURN:
         break;
     default: {
         if (m.piece) {
             remove_piece(pos, m.to);
             add_piece(pos, m.to, u->moved_code, 0);
+        }
+        if (m.nvictims) {
+            unmake_locust(pos, u, m);
+            break;
         }
         move_piece(pos, m.to, m.from);
         pos->mark[m.from] = u->moved_mark;

@@ -42,6 +42,10 @@ typedef struct {
     int      halfmove, rep_plies;
     uint64_t hash;
     SquareSet virgin;           /* virgin squares before the move */
+    uint8_t  locust_code[2];    /* the locust victims taken (Move.victim), 0 if none */
+    uint8_t  locust_mark[2];
+    int8_t   locust_hand[2];    /* hand slot each went to, -1 if none */
+    uint8_t  locust_hand_color[2];
     uint8_t  nboom;             /* pieces an explosion removed (atomic) */
     uint8_t  boom_sq[9], boom_code[9], boom_mark[9];
 } Undo;

@@ -86,6 +86,23 @@ static void declare_pieces(SchemaContext *c, TreeNode *pieces)
     }
 }
 
+/* Index of `letter` among the prefixes of the last leg of the group that
+ * starts at text[start] (the letters between its last 'a' and its atom),
+ * or `start` when it is not there. */
+static int last_leg_letter(const char *text, int start, char letter)
+{
+    int atom = start, leg = start;
+    while (text[atom] && !isupper((unsigned char)text[atom])) {
+        if (text[atom] == 'a')
+            leg = atom + 1;
+        atom++;
+    }
+    for (int i = leg; i < atom; i++)
+        if (text[i] == letter)
+            return i;
+    return start;
+}
+
 static bool read_betza(SchemaContext *c, const TreeNode *n, char *text_out, XbPiece *out,
                        const char *id)
 {
@@ -109,11 +126,13 @@ static bool read_betza(SchemaContext *c, const TreeNode *n, char *text_out, XbPi
     for (int g = 0; g < out->ngroups; g++) {
         const XbGroup *grp = &out->group[g];
         int start = grp->column > 0 ? grp->column - 1 : 0;
-        if (grp->nlegs > 1 && !xb_group_is_lame_path(out, g)) {
-            const char *a = strchr(text + start, 'a');
-            int at = a ? (int)(a - text) : start;
+        /* lame paths compile to lame leaps (xb_group_is_lame_path), whose
+           last leg may be anything a leap may be */
+        if (grp->nlegs > 1 && (grp->leg[grp->nlegs - 1].written & XB_MODE_E)
+            && !xb_group_is_lame_path(out, g)) {
+            int at = last_leg_letter(text, start, 'e');
             diag_error(c->diag, n->file, n->line, tree_scalar_column(n, at),
-                       "XBetza multi-leg moves ('a') are not supported yet");
+                       "en passant ('e') on the last leg of a multi-leg move is not supported");
             return false;
         }
         if (grp->atom == 'O') {
@@ -224,6 +243,25 @@ static bool add_extra_groups(SchemaContext *c, PieceType *pt, ExtraMoves *e,
     return true;
 }
 
+/* `within` cuts the compiled rays, which hold only the first leg of a
+ * multi-leg move (lame paths excepted: they compile to whole rays); the
+ * later legs are walked on the board and would leave the set unseen. */
+static bool within_without_multileg(SchemaContext *c, const XbPiece *moves, const TreeNode *n,
+                                    const char *text)
+{
+    for (int g = 0; g < moves->ngroups; g++) {
+        const XbGroup *grp = &moves->group[g];
+        if (grp->nlegs > 1 && !xb_group_is_lame_path(moves, g)) {
+            int start = grp->column > 0 ? grp->column - 1 : 0;
+            diag_error(c->diag, n->file, n->line, tree_scalar_column(n, start),
+                       "multi-leg moves ('a') are not supported in an 'extra-moves' entry "
+                       "with 'within': '%s'", text);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* One `extra-moves` entry: a square set (the key) and its moves, XBetza or
  * {moves: XBetza, within: square set}. */
 static void read_extra_entry(SchemaContext *c, PieceType *pt, const TreeNode *key,
@@ -257,6 +295,7 @@ static void read_extra_entry(SchemaContext *c, PieceType *pt, const TreeNode *ke
         }
     }
     if (!read_betza(c, moves, text, &parsed, pt->id) || !ok
+        || (e.within_given && !within_without_multileg(c, &parsed, moves, text))
         || !add_extra_groups(c, pt, &e, &parsed, text, moves))
         return;
     pt->extra[pt->nextra++] = e;

@@ -289,8 +289,8 @@ static void init_virginity(Position *pos)
     const Variant *v = pos->v;
     for (int sq = 0; sq < v->files * v->ranks; sq++) {
         uint8_t c = pos->board[sq];
-        if (!c || c != v->start_board[sq])
-            continue;
+        if (!c || c == HOLE || c != v->start_board[sq])
+            continue;               /* (a hole is no piece, though it is where it was) */
         int t = code_type(c);
         bool castling_piece = v->castling.enabled
             && (t == v->castling.king || (v->castling.partners >> t & 1));

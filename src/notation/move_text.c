@@ -51,6 +51,26 @@ static void promotion_suffix(const Variant *v, int from_type, int promo, char *o
         sprintf(out, "%c", tolower((unsigned char)v->piece[promo].letter));
 }
 
+/* A multi-leg move as XBoard reads it from an engine: its legs as
+ * coordinate moves joined by commas, from the start through the squares
+ * in `via` (path order) to the end, the suffix on the last leg. */
+static void legs_to_string(const Variant *v, int from, const uint8_t *via, int nvia, int to,
+                           bool cecp_ranks, const char *suffix, char *buf, size_t size)
+{
+    char a[16], b[16];
+    size_t n = 0;
+    int at = from;
+    buf[0] = '\0';
+    for (int i = 0; i <= nvia && n < size; i++) {
+        int next = i < nvia ? via[i] : to;
+        square_name(v, at, cecp_ranks, a);
+        square_name(v, next, cecp_ranks, b);
+        n += (size_t)snprintf(buf + n, size - n, "%s%s%s%s", i ? "," : "", a, b,
+                              i == nvia ? suffix : "");
+        at = next;
+    }
+}
+
 void move_to_string(const Position *pos, Move m, bool cecp_ranks, char *buf, size_t size)
 {
     const Variant *v = pos->v;
@@ -63,6 +83,9 @@ void move_to_string(const Position *pos, Move m, bool cecp_ranks, char *buf, siz
     case MOVE_DROP:
         snprintf(buf, size, "%c@%s", v->piece[m.piece].letter, to);
         return;
+    case MOVE_TURN:             /* out and back: e4f5,f5e4 */
+        legs_to_string(v, m.from, m.victim, 1, m.from, cecp_ranks, "", buf, size);
+        return;
     default:
         break;
     }
@@ -70,6 +93,10 @@ void move_to_string(const Position *pos, Move m, bool cecp_ranks, char *buf, siz
     if (m.piece) {
         uint8_t code = pos->board[m.from];
         promotion_suffix(v, code ? code_type(code) : NO_TYPE, m.piece - 1, suffix);
+    }
+    if (m.kind == MOVE_NORMAL && m.nvictims) {
+        legs_to_string(v, m.from, m.victim, m.nvictims, m.to, cecp_ranks, suffix, buf, size);
+        return;
     }
     if (move_gate(m) >= 0) {
         sprintf(suffix, "%c", tolower((unsigned char)v->piece[move_gate(m)].letter));
@@ -95,8 +122,8 @@ static bool parse_drop(const Variant *v, const char *text, bool cecp_ranks, int 
  * names the promotion piece or, in gating variants, the piece entering
  * from hand; a gating castling move onto the partner's square is written
  * partner-square, king-square, letter (h1e1h), as XBoard does. */
-static bool matches(const Position *pos, Move m, int from, int to, int drop_type,
-                    int letter, bool promo_plus)
+static bool matches(const Position *pos, const WrittenMove *w, Move m, int from, int to,
+                    int drop_type, int letter, bool promo_plus)
 {
     const Variant *v = pos->v;
     if (drop_type != NO_TYPE)
@@ -115,6 +142,8 @@ static bool matches(const Position *pos, Move m, int from, int to, int drop_type
         return false;
     if (m.to != to && !(m.kind == MOVE_CASTLE && m.victim[0] == to))
         return false;    /* castling may also be written king-takes-rook */
+    if (!move_victims_written(pos, w, m))
+        return false;
     if (!m.piece)
         return !letter && !promo_plus;
     const PieceType *pt = &v->piece[m.piece - 1];
@@ -153,6 +182,104 @@ static bool off_board(const Variant *v, const char *s, char *why, size_t whysize
     return true;
 }
 
+bool move_victims_written(const Position *pos, const WrittenMove *w, Move m)
+{
+    if (m.kind == MOVE_TURN)     /* written e4f5,f5e4, or e4e4 */
+        return w->legs ? w->nvia == 1 && pos->board[w->via[0]] == EMPTY : true;
+    int victims[2], n = 0;
+    for (int i = 0; i < w->nvia; i++) {
+        uint8_t code = pos->board[w->via[i]];
+        if (code != EMPTY && code != HOLE)
+            victims[n++] = w->via[i];
+    }
+    if (m.kind != MOVE_NORMAL)
+        return n == 0;
+    if (m.nvictims != n)
+        return false;
+    for (int i = 0; i < n; i++)
+        if (m.victim[i] != victims[i])
+            return false;
+    return true;
+}
+
+/* The legs of a multi-leg move as XBoard 4.9.1 sends them to an engine,
+ * "e4f5,f5g6" (three at most), into *w: the start of the first, the end of
+ * the last, the squares where they meet; the last may carry a suffix,
+ * returned in *rest.  False and a reason when they do not fit together. */
+static bool read_legs(const Variant *v, const char *text, bool cecp_ranks, WrittenMove *w,
+                      const char **rest, char *why, size_t whysize)
+{
+    const char *s = text;
+    int nlegs = 0, end = -1;
+    while (true) {
+        int a = square_parse(v, &s, cecp_ranks);
+        int b = a >= 0 ? square_parse(v, &s, cecp_ranks) : -1;
+        if (a < 0 || b < 0) {
+            snprintf(why, whysize, "leg %d is not two squares, as e4f5", nlegs + 1);
+            return false;
+        }
+        if (nlegs == 0) {
+            w->from = a;
+        } else if (a != end) {
+            char e[16], f[16];
+            square_name(v, end, cecp_ranks, e);
+            square_name(v, a, cecp_ranks, f);
+            snprintf(why, whysize, "the legs do not join: leg %d ends on %s, leg %d starts on %s",
+                     nlegs, e, nlegs + 1, f);
+            return false;
+        } else {
+            w->via[w->nvia++] = a;
+        }
+        end = b;
+        nlegs++;
+        if (*s != ',')
+            break;
+        if (nlegs == 3) {
+            snprintf(why, whysize, "more than three legs");
+            return false;
+        }
+        s++;
+    }
+    w->to = end;
+    w->legs = true;
+    *rest = s;
+    return true;
+}
+
+/* XBoard's own record of a multi-leg move, "e4g6;f5": the move, then its
+ * kill squares, the last one chosen first ("d2d5;d4d3": d3, then d4). */
+static bool read_kill_squares(const Variant *v, const char *text, bool cecp_ranks,
+                              WrittenMove *w, const char **rest, char *why, size_t whysize)
+{
+    const char *s = text;
+    w->from = square_parse(v, &s, cecp_ranks);
+    w->to = w->from >= 0 ? square_parse(v, &s, cecp_ranks) : -1;
+    if (w->to < 0 || *s != ';') {
+        snprintf(why, whysize, "not coordinate notation; give the from and to squares, as g1f3");
+        return false;
+    }
+    s++;
+    int kill[2], n = 0;
+    while (n < 2 && islower((unsigned char)*s) && isdigit((unsigned char)s[1])) {
+        kill[n] = square_parse(v, &s, cecp_ranks);
+        if (kill[n] < 0) {
+            snprintf(why, whysize, "a kill square after ';' is off the board");
+            return false;
+        }
+        n++;
+    }
+    if (n == 0) {
+        snprintf(why, whysize, "no kill square after ';', as e4g6;f5");
+        return false;
+    }
+    for (int i = 0; i < n; i++)
+        w->via[i] = kill[n - 1 - i];
+    w->nvia = n;
+    w->legs = true;
+    *rest = s;
+    return true;
+}
+
 /* Read `text` into *w; false and a reason if it is no move at all. */
 static bool read_written(const Variant *v, const char *text, bool cecp_ranks, WrittenMove *w,
                          char *why, size_t whysize)
@@ -181,12 +308,20 @@ static bool read_written(const Variant *v, const char *text, bool cecp_ranks, Wr
         return not_coordinates(why, whysize);
     }
     const char *s = text;
-    w->from = square_parse(v, &s, cecp_ranks);
-    w->to = w->from >= 0 ? square_parse(v, &s, cecp_ranks) : -1;
-    if (w->from < 0 || w->to < 0) {
-        if (!off_board(v, s, why, whysize))
-            not_coordinates(why, whysize);
-        return false;
+    if (strchr(text, ',')) {
+        if (!read_legs(v, text, cecp_ranks, w, &s, why, whysize))
+            return false;
+    } else if (strchr(text, ';')) {
+        if (!read_kill_squares(v, text, cecp_ranks, w, &s, why, whysize))
+            return false;
+    } else {
+        w->from = square_parse(v, &s, cecp_ranks);
+        w->to = w->from >= 0 ? square_parse(v, &s, cecp_ranks) : -1;
+        if (w->from < 0 || w->to < 0) {
+            if (!off_board(v, s, why, whysize))
+                not_coordinates(why, whysize);
+            return false;
+        }
     }
     if (*s == '=')
         s++;
@@ -226,7 +361,7 @@ bool move_parse(Position *pos, const char *text, bool cecp_ranks, Move *out,
             castle_notation(pos, m, c);
             found = strcmp(c, text) == 0 || (text[0] == '0' && strlen(c) == strlen(text));
         } else {
-            found = matches(pos, m, w.from, w.to, w.drop_type, w.letter, w.promo_plus);
+            found = matches(pos, &w, m, w.from, w.to, w.drop_type, w.letter, w.promo_plus);
         }
         if (found)
             *out = m;

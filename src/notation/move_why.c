@@ -236,8 +236,10 @@ static int written_letter(const Variant *v, Move m)
 }
 
 /* The generated moves from w->from to w->to (castling written as the
- * king's move or king-takes-partner), appended to `found`. */
-static void moves_between(const Position *pos, const WrittenMove *w, MoveList *found)
+ * king's move or king-takes-partner) into `found`: those that take on
+ * their way what w's legs say when `as_written`, all of them otherwise. */
+static void moves_between(const Position *pos, const WrittenMove *w, bool as_written,
+                          MoveList *found)
 {
     MoveList *ml = malloc(sizeof *ml);
     found->n = 0;
@@ -247,10 +249,54 @@ static void moves_between(const Position *pos, const WrittenMove *w, MoveList *f
     for (int i = 0; i < ml->n; i++) {
         Move m = ml->m[i];
         if (m.kind != MOVE_DROP && m.from == w->from
-            && (m.to == w->to || (m.kind == MOVE_CASTLE && m.victim[0] == w->to)))
+            && (m.to == w->to || (m.kind == MOVE_CASTLE && m.victim[0] == w->to))
+            && (!as_written || move_victims_written(pos, w, m)))
             found->m[found->n++] = m;
     }
     free(ml);
+}
+
+/* The piece goes from w->from to w->to only taking something on its way,
+ * not as written (no legs, or legs through other squares): say how it
+ * goes.  False when it does not go there at all. */
+static bool why_legs(const Position *pos, const WrittenMove *w, const char *name, char *why,
+                     size_t size)
+{
+    const Variant *v = pos->v;
+    MoveList *all = malloc(sizeof *all);
+    if (!all)
+        return false;
+    moves_between(pos, w, false, all);
+    char ways[2][40], from[16], to[16];
+    int nways = 0;
+    for (int i = 0; i < all->n && nways < 2; i++) {
+        if (!all->m[i].nvictims)
+            continue;
+        move_to_string(pos, all->m[i], w->cecp_ranks, ways[nways], sizeof ways[nways]);
+        if (nways == 0 || strcmp(ways[0], ways[nways]) != 0)
+            nways++;
+    }
+    free(all);
+    square_name(v, w->from, w->cecp_ranks, from);
+    square_name(v, w->to, w->cecp_ranks, to);
+    if (nways == 0 && w->legs && w->from == w->to && w->nvia > 0) {
+        char via[16];
+        square_name(v, w->via[0], w->cecp_ranks, via);
+        snprintf(why, size, "the %s on %s cannot go to %s and come back", name, from, via);
+        return true;
+    }
+    if (nways == 0)
+        return false;
+    if (w->legs)
+        snprintf(why, size, "the %s on %s does not take that way to %s; it goes %s%s%s", name,
+                 from, to, ways[0], nways > 1 ? " or " : "", nways > 1 ? ways[1] : "");
+    else if (nways > 1)
+        snprintf(why, size, "ambiguous: the %s takes on its way from %s to %s; write the legs, "
+                 "as %s or %s", name, from, to, ways[0], ways[1]);
+    else
+        snprintf(why, size, "the %s takes on its way from %s to %s; write the legs, as %s", name,
+                 from, to, ways[0]);
+    return true;
 }
 
 /* Has the side to move a piece written `letter` in hand? */
@@ -316,9 +362,13 @@ static void why_board_move(Position *pos, const WrittenMove *w, char *why, size_
         snprintf(why, size, "illegal move");
         return;
     }
-    moves_between(pos, w, found);
+    moves_between(pos, w, true, found);
     bool long_side;
     Move m;
+    if (found->n == 0 && why_legs(pos, w, type_name(v, type), why, size)) {
+        free(found);           /* it goes there only taking on its way */
+        return;
+    }
     if (found->n == 0 && castling_attempt(pos, w->from, w->to, &long_side))
         why_no_castling(pos, long_side, why, size);
     else if (found->n == 0 && target != EMPTY && target != HOLE

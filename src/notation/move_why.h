@@ -3,7 +3,8 @@
  * other side's piece, one's own piece on the target, a piece that cannot
  * move so, castling without the right, a pinned piece or a king left in
  * check, a drop of a piece not in hand, a second pawn on a file (nifu), a
- * pawn drop that mates, a move after the game ended...
+ * pawn drop that mates, a multi-leg move written without its legs or
+ * through squares it does not take, a move after the game ended...
  *
  * Only move_parse (move_text.h) calls it, once it has found no legal move
  * matching the text: a legal move costs nothing.
@@ -25,7 +26,16 @@ typedef struct {
     bool castle_long;       /* O-O-O */
     bool pass;              /* @@@@, XBoard's null move */
     bool cecp_ranks;        /* squares numbered as XBoard does (move_text.h) */
+    bool legs;              /* a multi-leg move written leg by leg (e4f5,f5g6) or with
+                               XBoard's kill squares (e4g6;f5) */
+    int  nvia;              /* the squares where its legs meet, in path order */
+    int  via[2];
 } WrittenMove;
+
+/* Does the generated move m take, on its way, exactly the pieces standing
+ * where w's legs meet (empty meeting squares are passed, as XBoard merges
+ * such legs)?  A move written without legs takes nothing on its way. */
+bool move_victims_written(const Position *pos, const WrittenMove *w, Move m);
 
 /* The reason, as a phrase for "Illegal move (WHY): MOVE". */
 void move_why_illegal(Position *pos, const WrittenMove *w, char *why, size_t size);

@@ -142,6 +142,10 @@ void cecp_help_moves(Cecp *c)
         io_printf("%s", v->castling.shuffle
                   ? "Castling: O-O or O-O-O, or the king onto its rook."
                   : "Castling: the king's move (e1g1), or O-O / O-O-O.");
+    if (v->has_multileg) {
+        io_printf("A move that takes on its way is typed leg by leg, joined by commas");
+        io_printf("(e4f5,f5g6 takes on f5); a piece that goes out and back, e4f5,f5e4.");
+    }
     if (v->hand.gating) {
         io_printf("A piece from hand comes in with the first move of a back-rank piece,");
         io_printf("its letter added (g1f3h).");

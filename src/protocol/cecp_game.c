@@ -17,7 +17,8 @@
 /* ------------------------------------------------------------------ */
 /* Moves from the GUI                                                 */
 
-/* A move in coordinate notation (e2e4, e7e8q), or written in standard
+/* A move in coordinate notation (e2e4, e7e8q; multi-leg moves leg by
+ * leg, e4f5,f5g6, or with XBoard's kill squares, e4g6;f5), or written in standard
  * algebraic notation (e4, Nf3, exd5, e8=Q+, Rae1, shogi's P*5e) or close
  * to it: an optional piece letter, then only lower-case letters, digits
  * and SAN's signs, with a file and a rank among them.  Such text is
@@ -40,7 +41,7 @@ static bool written_like_a_move(const char *s)
             rank = true;
         else if (ch == '=' && isupper((unsigned char)s[1]))
             s++;
-        else if (!strchr("x:-*+#!?", ch))
+        else if (!strchr("x:-*+#!?,;", ch))
             return false;
     }
     return file && rank;

@@ -24,28 +24,12 @@
 /* ------------------------------------------------------------------ */
 /* Thinking output and moves                                          */
 
-/* A multi-leg (locust) move is sent as one `move` command per leg. */
+/* A multi-leg move goes as its legs joined by commas on one line
+ * (move e4f5,f5g6): XBoard 4.9.1 glues them and takes the squares where
+ * they meet for the kill squares (backend.c, HandleMachineMove). */
 static void send_move(const Cecp *c, const Position *pos, Move m)
 {
-    bool wire = cecp_wire_ranks(c);
-    if (m.nvictims > 0 && m.kind == MOVE_NORMAL) {
-        const Variant *v = pos->v;
-        int at = m.from;
-        char a[8], b[8];
-        for (int i = 0; i < m.nvictims && i < 2; i++) {
-            square_name(v, at, wire, a);
-            square_name(v, m.victim[i], wire, b);
-            io_printf("move %s%s,", a, b);
-            at = m.victim[i];
-        }
-        char text[32], from[8];
-        move_to_string(pos, m, wire, text, sizeof text);
-        square_name(v, m.from, wire, from);
-        square_name(v, at, wire, a);
-        io_printf("move %s%s", a, text + strlen(from));
-        return;
-    }
-    char text[32];
+    char text[48];
     cecp_write_move(c, pos, m, text, sizeof text);
     io_printf("move %s", text);
 }

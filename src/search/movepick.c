@@ -34,8 +34,9 @@ static void exposure_init(Search *s, Picker *p, int ply)
 /* Does m touch a square of `set` (or move the royal on `king`)? */
 static inline bool touches(const SquareSet *set, int king, Move m)
 {
-    if (m.kind == MOVE_CASTLE || m.kind == MOVE_NULL || m.kind == MOVE_PASS || m.from == king)
-        return true;
+    if (m.kind == MOVE_CASTLE || m.kind == MOVE_NULL || m.kind == MOVE_PASS || m.nvictims
+        || m.from == king)
+        return true;        /* (locust victims leave squares too) */
     if (m.kind == MOVE_EP && sqset_has(set, m.victim[0]))
         return true;
     return sqset_has(set, m.to) || (m.kind != MOVE_DROP && sqset_has(set, m.from));
@@ -76,7 +77,7 @@ static bool tt_move_ok(Search *s, Picker *p)
 {
     Position *pos = s->pos;
     Move m = p->tt_move;
-    if (m.kind == MOVE_NORMAL || m.kind == MOVE_EP) {
+    if (m.kind == MOVE_NORMAL || m.kind == MOVE_EP || m.kind == MOVE_TURN) {
         uint8_t code = pos->board[m.from];
         if (code == EMPTY || code == HOLE || code_color(code) != pos->side)
             return false;

@@ -27,8 +27,12 @@ static inline uint64_t move_bits(Move m)
 static inline bool same_move(Move a, Move b) { return move_bits(a) == move_bits(b); }
 
 /* No move (an empty slot of the hash table or the killers): a normal
- * move that goes nowhere; no_move() is all zero. */
-static inline bool move_none(Move m) { return m.kind == MOVE_NORMAL && m.from == m.to; }
+ * move that goes nowhere and takes nothing (a multi-leg capture may come
+ * back to its square); no_move() is all zero. */
+static inline bool move_none(Move m)
+{
+    return m.kind == MOVE_NORMAL && m.from == m.to && m.nvictims == 0;
+}
 static inline Move no_move(void) { Move m; memset(&m, 0, sizeof m); return m; }
 
 /* A capture (en passant and locust victims included) or a promotion. */
@@ -50,14 +54,21 @@ static inline bool flag_move(const Position *pos, Move m)
     return (r->flag_pieces >> moving_type(pos, m) & 1) && sqset_has(&r->flag_region[pos->side], m.to);
 }
 
-/* What capturing with m gains (0 for a move that captures nothing). */
+/* What capturing with m gains (0 for a move that captures nothing); the
+ * locust victims of a multi-leg move count too. */
 static inline int victim_value(const Position *pos, const EvalTables *et, Move m)
 {
     if (m.kind == MOVE_EP)
         return eval_capture_value(et, code_type(pos->board[m.victim[0]]));
-    if (m.kind == MOVE_NORMAL && pos->board[m.to] != EMPTY)
-        return eval_capture_value(et, code_type(pos->board[m.to]));
-    return 0;
+    if (m.kind != MOVE_NORMAL)
+        return 0;
+    int value = 0;
+    for (int i = 0; i < m.nvictims; i++)
+        if (m.victim[i] != m.to)
+            value += eval_capture_value(et, code_type(pos->board[m.victim[i]]));
+    if (pos->board[m.to] != EMPTY && m.to != m.from)
+        value += eval_capture_value(et, code_type(pos->board[m.to]));
+    return value;
 }
 
 static inline bool move_in_list(const MoveList *ml, Move m)

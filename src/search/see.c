@@ -53,8 +53,20 @@ int see_exchange(Position *pos, const EvalTables *et, Move m)
         lifted_sq[nlifted] = m.victim[0];
         lifted_code[nlifted++] = pos->board[m.victim[0]];
         pos->board[m.victim[0]] = EMPTY;
-    } else if (m.kind == MOVE_NORMAL && target_code != EMPTY) {
-        gain[0] = eval_capture_value(et, code_type(target_code));
+    } else if (m.kind == MOVE_NORMAL) {
+        /* locust victims first: a later leg may end where one stood */
+        for (int i = 0; i < m.nvictims; i++) {
+            uint8_t code = pos->board[m.victim[i]];
+            if (code == EMPTY)
+                continue;
+            gain[0] += eval_capture_value(et, code_type(code));
+            lifted_sq[nlifted] = m.victim[i];
+            lifted_code[nlifted++] = code;
+            pos->board[m.victim[i]] = EMPTY;
+        }
+        if (m.to != m.from && pos->board[target] != EMPTY)   /* (igui: back home) */
+            gain[0] += eval_capture_value(et, code_type(pos->board[target]));
+        target_code = pos->board[target];
     }
     if (m.kind == MOVE_NORMAL && m.piece) {
         gain[0] += eval_piece_value(et, m.piece - 1) - eval_piece_value(et, mover_type);

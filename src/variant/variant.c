@@ -55,7 +55,7 @@ static bool makes_ep_rights(const XbPiece *moves)
         const XbGroup *grp = &moves->group[g];
         const XbLeg *leg = &grp->leg[0];
         bool multi = grp->range != 1 || grp->p > 1 || grp->q > 1;
-        if ((grp->initial || (leg->mode & XB_MODE_N)) && multi && grp->atom != 'O'
+        if ((grp->initial || (leg->mode & XB_MODE_N)) && multi && grp->atom != 'O' && grp->nlegs == 1
             && (leg->mode & XB_MODE_M) && !(leg->mode & (XB_MODE_C | XB_MODE_D)))
             return true;
     }
@@ -65,15 +65,21 @@ static bool makes_ep_rights(const XbPiece *moves)
 static void derive_piece_flags(PieceType *pt, Variant *v)
 {
     pt->has_initial = false;
+    pt->has_multileg = false;
     for (int g = 0; g < pt->moves.ngroups; g++) {
         const XbGroup *grp = &pt->moves.group[g];
         if (grp->initial)
             pt->has_initial = true;
         if (grp->nlegs > 1 && !xb_group_is_lame_path(&pt->moves, g))
-            v->has_multileg = true;
+            pt->has_multileg = true;    /* lame paths compile to lame leaps */
         if (grp->leg[0].mode & XB_MODE_E)
             v->has_ep = true;
     }
+    for (int g = 0; pt->has_extra && g < pt->extra_moves.ngroups; g++)
+        if (pt->extra_moves.group[g].nlegs > 1 && !xb_group_is_lame_path(&pt->extra_moves, g))
+            pt->has_multileg = true;
+    if (pt->has_multileg)
+        v->has_multileg = true;
     pt->makes_ep = makes_ep_rights(&pt->moves) || (pt->has_extra && makes_ep_rights(&pt->extra_moves));
 }
 

@@ -117,6 +117,7 @@ typedef struct {
     bool    has_initial;      /* some moves need a virgin piece ('i')                 */
     bool    confined;         /* `allowed` is not the whole board                     */
     bool    makes_ep;         /* has a lame/initial multi-square non-capture (e.p.)   */
+    bool    has_multileg;     /* some moves have several legs ('a'): board/multileg.h */
 } PieceType;
 
 typedef struct {

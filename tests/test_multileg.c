@@ -24,59 +24,17 @@
 #include "notation/fen.h"
 #include "notation/move_text.h"
 #include "cunit_run.h"
+#include "strset.h"
 
 static char srcdir[512] = ".";
 static Position *pos;
 
-/* ---- string sets --------------------------------------------------------- */
-
-typedef struct {
-    char **item;
-    int n, cap;
-} StrSet;
-
-static void set_add(StrSet *s, const char *text)
-{
-    if (s->n == s->cap) {
-        s->cap = s->cap ? 2 * s->cap : 32;
-        s->item = realloc(s->item, (size_t)s->cap * sizeof *s->item);
-    }
-    s->item[s->n++] = strdup(text);
-}
-
-static void set_free(StrSet *s)
-{
-    for (int i = 0; i < s->n; i++)
-        free(s->item[i]);
-    free(s->item);
-    memset(s, 0, sizeof *s);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Sort and drop repeats. */
-static void set_norm(StrSet *s)
-{
-    if (s->n > 1)
-        qsort(s->item, (size_t)s->n, sizeof *s->item, cmp_str);
-    int w = 0;
-    for (int i = 0; i < s->n; i++) {
-        if (w > 0 && !strcmp(s->item[w - 1], s->item[i])) {
-            free(s->item[i]);
-            continue;
-        }
-        s->item[w++] = s->item[i];
-    }
-    s->n = w;
-}
+/* ---- string sets (strset.h) ---------------------------------------------- */
 
 static bool set_equal(StrSet *a, StrSet *b)
 {
-    set_norm(a);
-    set_norm(b);
+    strset_norm(a);
+    strset_norm(b);
     if (a->n != b->n)
         return false;
     for (int i = 0; i < a->n; i++)
@@ -124,10 +82,10 @@ static bool engine_moves(Position *p, int from, StrSet *out)
         int to = m.kind == MOVE_TURN ? m.from : m.to;
         bool capture = m.kind == MOVE_NORMAL && p->board[to] != EMPTY;
         key_text(p->v, from, to, m.victim, m.nvictims, capture, key, sizeof key);
-        set_add(out, key);
+        strset_add(out, key);
     }
     int n = out->n;
-    set_norm(out);
+    strset_norm(out);
     free(ml);
     return n == out->n;
 }
@@ -156,7 +114,7 @@ static void lib_move(const XbMove *m, void *ctx)
     char key[64];
     key_text(s->v, s->from, m->to, victim, m->nvictims,
              m->kind == XB_MOVE_CAPTURE || m->kind == XB_MOVE_CAPTURE_OWN, key, sizeof key);
-    set_add(s->out, key);
+    strset_add(s->out, key);
 }
 
 /* The position as the library's board view, for the piece on `from`. */
@@ -186,7 +144,7 @@ static void library_moves(const Position *p, int from, StrSet *out)
     board_view(p, from, &view);
     LibSink s = { p->v, from, out, -1, false };
     xb_generate(&pt->moves, &pt->table, &view, from, lib_move, &s);
-    set_norm(out);
+    strset_norm(out);
 }
 
 /* Does the library find a move of the piece on `from` that takes a royal
@@ -218,8 +176,8 @@ static bool same_as_library(Position *p, int from, const char *where)
         set_print("engine", &got);
         set_print("library", &want);
     }
-    set_free(&got);
-    set_free(&want);
+    strset_free(&got);
+    strset_free(&want);
     return ok;
 }
 
@@ -310,7 +268,7 @@ static void add_words(StrSet *s, const char *words, const char *prefix, bool loc
             locust_key(w, key, sizeof key);
         else
             snprintf(key, sizeof key, "%s%s%s", prefix, w, !strcmp(prefix, ">") ? "" : "");
-        set_add(s, key);
+        strset_add(s, key);
     }
 }
 
@@ -385,9 +343,9 @@ static void test_vectors(void)
         for (int k = 0; k < caps.n; k++) {
             char key[64];
             snprintf(key, sizeof key, "%sx", caps.item[k]);
-            set_add(&want, key);
+            strset_add(&want, key);
         }
-        set_free(&caps);
+        strset_free(&caps);
         add_words(&want, vec->f[F_LOCUST], "", true);
         bool ok = set_equal(&got, &want);
         if (!ok) {
@@ -397,8 +355,8 @@ static void test_vectors(void)
         }
         CU_ASSERT(ok);
         checked++;
-        set_free(&got);
-        set_free(&want);
+        strset_free(&got);
+        strset_free(&want);
         varset_free(&set);
     }
     for (int i = 0; i < nv; i++)
@@ -719,7 +677,7 @@ static bool some_move_has(int from, const char *part, bool exact)
     bool found = false;
     for (int i = 0; i < got.n && !found; i++)
         found = exact ? strcmp(got.item[i], part) == 0 : strstr(got.item[i], part) != NULL;
-    set_free(&got);
+    strset_free(&got);
     return found;
 }
 

@@ -19,39 +19,17 @@
 #include <string.h>
 #include <time.h>
 #include "cunit_run.h"
+#include "strset.h"
 
 /* ---------------------------------------------------------------------
  * Small string sets
  * ------------------------------------------------------------------ */
 
-typedef struct {
-    char **item;
-    int    n, cap;
-} StrSet;
-
+/* A set keeps each move once. */
 static void set_add(StrSet *s, const char *text)
 {
-    for (int i = 0; i < s->n; i++)
-        if (!strcmp(s->item[i], text))
-            return;
-    if (s->n == s->cap) {
-        s->cap = s->cap ? 2 * s->cap : 16;
-        s->item = realloc(s->item, (size_t)s->cap * sizeof *s->item);
-    }
-    s->item[s->n++] = strdup(text);
-}
-
-static void set_free(StrSet *s)
-{
-    for (int i = 0; i < s->n; i++)
-        free(s->item[i]);
-    free(s->item);
-    memset(s, 0, sizeof *s);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    if (!strset_has(s, text))
+        strset_add(s, text);
 }
 
 /* Space-separated words ("-" = empty) into a set. */
@@ -70,8 +48,8 @@ static bool set_equal(StrSet *a, StrSet *b)
         return false;
     if (a->n == 0)
         return true;
-    qsort(a->item, (size_t)a->n, sizeof *a->item, cmp_str);
-    qsort(b->item, (size_t)b->n, sizeof *b->item, cmp_str);
+    qsort(a->item, (size_t)a->n, sizeof *a->item, strset_cmp);
+    qsort(b->item, (size_t)b->n, sizeof *b->item, strset_cmp);
     for (int i = 0; i < a->n; i++)
         if (strcmp(a->item[i], b->item[i]))
             return false;
@@ -81,7 +59,7 @@ static bool set_equal(StrSet *a, StrSet *b)
 static void set_print(FILE *f, const char *label, StrSet *s)
 {
     if (s->n)
-        qsort(s->item, (size_t)s->n, sizeof *s->item, cmp_str);
+        qsort(s->item, (size_t)s->n, sizeof *s->item, strset_cmp);
     fprintf(f, "      %s:", label);
     for (int i = 0; i < s->n; i++)
         fprintf(f, " %s", s->item[i]);
@@ -174,7 +152,7 @@ static void for_squares(const XbGeometry *g, const char *list, void (*fn)(int sq
         if (sq >= 0)
             fn(sq, ctx);
     }
-    set_free(&s);
+    strset_free(&s);
 }
 
 static void mark_hole(int sq, void *ctx) { ((XbGeometry *)ctx)->hole[sq] = 1; }
@@ -220,8 +198,8 @@ static char initial_letter(const Setup *s, const Vector *v, int sq)
     for (int i = 0; i < notinit.n; i++)
         if (!strcmp(notinit.item[i], name) && result == s->letter[sq])
             result = '?';
-    set_free(&extra);
-    set_free(&notinit);
+    strset_free(&extra);
+    strset_free(&notinit);
     return result;
 }
 
@@ -308,12 +286,12 @@ static void collect(const XbMove *m, void *ctx)
 
 static void result_free(Result *r)
 {
-    set_free(&r->quiet);
-    set_free(&r->capture);
-    set_free(&r->capown);
-    set_free(&r->ep);
-    set_free(&r->castle);
-    set_free(&r->locust);
+    strset_free(&r->quiet);
+    strset_free(&r->capture);
+    strset_free(&r->capown);
+    strset_free(&r->ep);
+    strset_free(&r->castle);
+    strset_free(&r->locust);
 }
 
 typedef enum { V_MATCH, V_MISMATCH, V_REJECTED } Outcome;
@@ -328,7 +306,7 @@ static bool compare_field(const Vector *v, int field, StrSet *got, const char *l
         set_print(stderr, "want", &want);
         set_print(stderr, "got ", got);
     }
-    set_free(&want);
+    strset_free(&want);
     return ok;
 }
 
@@ -692,8 +670,8 @@ static void check_round_trip(const char *text, int *count)
         CU_ASSERT(same);
         if (!same)
             fprintf(stderr, "    '%s' / '%s': different moves\n", text, out);
-        set_free(&ma);
-        set_free(&mb);
+        strset_free(&ma);
+        strset_free(&mb);
     }
     /* printing is stable */
     char again[512];
@@ -871,8 +849,8 @@ static bool same_effects(const XbPiece *a, const XbPiece *b, uint32_t *rs)
             xb_generate(a, NULL, &v, from, collect_effect, &ma);
             xb_generate(b, NULL, &v, from, collect_effect, &mb);
             bool same = set_equal(&ma, &mb);
-            set_free(&ma);
-            set_free(&mb);
+            strset_free(&ma);
+            strset_free(&mb);
             if (!same)
                 return false;
         }

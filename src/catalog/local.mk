@@ -67,7 +67,7 @@ dist_variants_DATA = \
 # installed variants directory; each shipped only after winning an SPRT
 # against the variant's classical evaluation.
 netsdir = $(variantsdir)
-dist_nets_DATA = variants/xiangqi.nnue
+dist_nets_DATA = variants/xiangqi.nnue variants/shogi.nnue
 
 # A build-machine tool (it only reads and writes text files).
 noinst_PROGRAMS += src/catalog/embed_variants

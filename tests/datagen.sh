@@ -4,18 +4,11 @@
 # short run writes a file that another run continues.  (The data itself is
 # checked by tests/test_datagen.)
 : "${top_srcdir:=.}" "${top_builddir:=.}"
-menagerie="$(cd "$top_builddir" && pwd)/menagerie"
-[ -x "$menagerie" ] || { echo "datagen.sh: $menagerie not built"; exit 77; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-XDG_DATA_HOME=$tmp/xdg
-MENAGERIE_VARIANTS=
-export XDG_DATA_HOME MENAGERIE_VARIANTS
-status=0
+. "$top_srcdir/tests/expect.sh"
+sandbox datagen.sh
 out=$tmp/data.txt
 tiny="--nodes 200 --games 1 --max-plies 40"
 
-. "$top_srcdir/tests/expect.sh"
 
 dg() {
     "$menagerie" datagen "$@"

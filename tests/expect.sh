@@ -1,5 +1,19 @@
-# Shared by the shell tests that check refusals (sourced; needs $tmp and
-# $status set by the caller).
+# Shared by the shell tests that check refusals (sourced; `sandbox` sets
+# $menagerie, $tmp and $status, or the caller sets $tmp and $status).
+
+# sandbox NAME: the built program in $menagerie (skip the test when it is
+# not built), a temporary directory in $tmp removed at exit, and no user's
+# variants or networks in the way.
+sandbox() {
+    menagerie="$(cd "$top_builddir" && pwd)/menagerie"
+    [ -x "$menagerie" ] || { echo "$1: $menagerie not built"; exit 77; }
+    tmp=$(mktemp -d) || exit 1
+    trap 'rm -rf "$tmp"' EXIT
+    XDG_DATA_HOME=$tmp/xdg
+    MENAGERIE_VARIANTS=
+    export XDG_DATA_HOME MENAGERIE_VARIANTS
+    status=0
+}
 
 fail() {
     echo "FAIL: $1"

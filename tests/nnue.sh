@@ -6,18 +6,11 @@
 # eval); EvalFile and UseNNUE in UCI and CECP load, refuse and report.
 # (Inference and the file format are checked by tests/test_nnue.)
 : "${top_srcdir:=.}" "${top_builddir:=.}"
-menagerie="$(cd "$top_builddir" && pwd)/menagerie"
-[ -x "$menagerie" ] || { echo "nnue.sh: $menagerie not built"; exit 77; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-XDG_DATA_HOME=$tmp/xdg
-MENAGERIE_VARIANTS=
-export XDG_DATA_HOME MENAGERIE_VARIANTS
-status=0
+. "$top_srcdir/tests/expect.sh"
+sandbox nnue.sh
 net=$tmp/chess.nnue
 data=$tmp/chess.data
 
-. "$top_srcdir/tests/expect.sh"
 
 # some data: a short self-play run
 "$menagerie" datagen -v chess -o "$data" --nodes 200 --games 6 --max-plies 60 --threads 1 \

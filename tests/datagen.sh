@@ -9,7 +9,6 @@ sandbox datagen.sh
 out=$tmp/data.txt
 tiny="--nodes 200 --games 1 --max-plies 40"
 
-
 dg() {
     "$menagerie" datagen "$@"
 }

@@ -11,7 +11,6 @@ sandbox nnue.sh
 net=$tmp/chess.nnue
 data=$tmp/chess.data
 
-
 # some data: a short self-play run
 "$menagerie" datagen -v chess -o "$data" --nodes 200 --games 6 --max-plies 60 --threads 1 \
     > /dev/null 2>&1 || fail "datagen for the data"
@@ -35,7 +34,6 @@ expect_exit "train: missing data" 1 "menagerie train: $tmp/nothing: No such file
 [ -e "$net" ] && fail "a refused run created $net"
 expect_exit "train: a short run" 0 "Wrote $net" \
     tr -v chess -o "$net" --hidden 16 --epochs 2 --mirror "$data"
-
 
 ev() {
     "$menagerie" eval "$@"

@@ -29,14 +29,14 @@ else
     fail=1
 fi
 
-# The shipped network is found by name (XDG_DATA_HOME pointed elsewhere so
+# The shipped network is compiled in (XDG_DATA_HOME pointed elsewhere so
 # that a user's own network cannot stand in for it).
 printf 'uci\nsetoption name UCI_Variant value xiangqi\nisready\nquit\n' \
     | XDG_DATA_HOME="$new/none" "$new/bin/menagerie" > "$new.uci" 2>&1
-if grep -q "^info string NNUE evaluation from $new/share/menagerie/variants/xiangqi.nnue " "$new.uci"; then
+if grep -q "^info string NNUE evaluation from builtin:xiangqi.nnue " "$new.uci"; then
     say "ok: the installed program plays xiangqi with its shipped network"
 else
-    say "FAIL: the installed program does not load $new/share/menagerie/variants/xiangqi.nnue:"
+    say "FAIL: the installed program does not play xiangqi with its compiled-in network:"
     grep '^info string' "$new.uci"
     fail=1
 fi

@@ -66,6 +66,16 @@ cp "$tmp/cut.nnue" "$tmp/mine/mychess.nnue"
 expect_exit "eval: a damaged file found by name" 0 "truncated" \
     "$menagerie" --variants "$tmp/mine" eval -v mychess
 
+# the shipped networks are compiled into the program; a user's own file of
+# the same name comes first
+expect_exit "eval: the compiled-in network" 0 "NNUE evaluation from builtin:xiangqi.nnue" \
+    ev -v xiangqi
+mkdir -p "$XDG_DATA_HOME/menagerie/variants"
+cp "$top_srcdir/variants/xiangqi.nnue" "$XDG_DATA_HOME/menagerie/variants/"
+expect_exit "eval: the user's network before the compiled-in one" 0 \
+    "NNUE evaluation from $XDG_DATA_HOME/menagerie/variants/xiangqi.nnue" ev -v xiangqi
+rm -r "$XDG_DATA_HOME/menagerie"
+
 # bench: the signature stays classical without --eval-file
 expect_exit "bench --eval-file" 0 "NNUE evaluation from $net (chess, 768 features -> 2x16 -> 1): 5 positions" \
     "$menagerie" bench --eval-file "$net" 2
@@ -114,7 +124,13 @@ expect_exit "CECP: a bad EvalFile" 0 "tellusererror $tmp/cut.nnue: truncated" \
     cecp <<EOF2
 option EvalFile=$tmp/cut.nnue
 EOF2
-expect_exit "CECP: another variant's network" 0 "tellusererror $net: a network for variant 'chess', not 'xiangqi'" \
+expect_exit "CECP: another variant's network" 0 "tellusererror $net: a network for variant 'chess', not 'capablanca'" \
+    cecp <<EOF2
+variant capablanca
+option EvalFile=$net
+EOF2
+expect_exit "CECP: another variant's network, the variant's own compiled in" 0 \
+    "# NNUE evaluation from builtin:xiangqi.nnue (xiangqi, " \
     cecp <<EOF2
 variant xiangqi
 option EvalFile=$net

@@ -101,6 +101,11 @@ typedef enum {
 NnueNet *nnue_load(const char *path, const Variant *v, NnueLoadStatus *status, char *err,
                    size_t errsize);
 
+/* The same for a network held in memory (one compiled into the program);
+ * `name` stands for the path in messages. */
+NnueNet *nnue_load_bytes(const void *bytes, size_t size, const char *name, const Variant *v,
+                         NnueLoadStatus *status, char *err, size_t errsize);
+
 /* Write net to path; 0, or -1 with a message in err. */
 int nnue_save(const NnueNet *net, const char *path, char *err, size_t errsize);
 

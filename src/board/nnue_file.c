@@ -256,32 +256,45 @@ static bool read_weights(Reader *r, NnueNet *net)
     return true;
 }
 
-NnueNet *nnue_load(const char *path, const Variant *v, NnueLoadStatus *status, char *err,
-                   size_t errsize)
+/* The network r->in holds (closed here). */
+static NnueNet *read_net(Reader *r, const Variant *v, NnueLoadStatus *status)
 {
-    Reader r = { NULL, path, err, errsize, NNUE_LOAD_OK };
     NnueNet *net = NULL;
     Header h;
-    r.in = fopen(path, "rb");
-    if (!r.in)
-        fail(&r, NNUE_LOAD_IO, "cannot open: %s", strerror(errno));
-    else if (read_header(&r, &h) && header_fits(&r, &h, v)) {
+    if (!r->in)
+        fail(r, NNUE_LOAD_IO, "cannot open: %s", strerror(errno));
+    else if (read_header(r, &h) && header_fits(r, &h, v)) {
         net = nnue_net_create(v, (int)h.hidden, h.hand_slots, h.qa, h.qb, h.scale);
         if (!net)
-            fail(&r, NNUE_LOAD_IO, "out of memory");
+            fail(r, NNUE_LOAD_IO, "out of memory");
         else {
             nnue_net_set_flip(net, (NnueFlip)h.flip);
-            if (!read_weights(&r, net)) {
+            if (!read_weights(r, net)) {
                 nnue_net_free(net);
                 net = NULL;
             }
         }
     }
-    if (r.in)
-        fclose(r.in);
+    if (r->in)
+        fclose(r->in);
     if (status)
-        *status = r.status;
+        *status = r->status;
     return net;
+}
+
+NnueNet *nnue_load(const char *path, const Variant *v, NnueLoadStatus *status, char *err,
+                   size_t errsize)
+{
+    Reader r = { fopen(path, "rb"), path, err, errsize, NNUE_LOAD_OK };
+    return read_net(&r, v, status);
+}
+
+NnueNet *nnue_load_bytes(const void *bytes, size_t size, const char *name, const Variant *v,
+                         NnueLoadStatus *status, char *err, size_t errsize)
+{
+    /* a read-only memory stream: the reader stays one for files and memory */
+    Reader r = { fmemopen((void *)bytes, size, "rb"), name, err, errsize, NNUE_LOAD_OK };
+    return read_net(&r, v, status);
 }
 
 /* ---- writing ------------------------------------------------------------------- */

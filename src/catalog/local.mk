@@ -63,11 +63,12 @@ dist_variants_DATA = \
 	variants/breakthrough.yaml variants/clobber.yaml variants/clobber10.yaml \
 	variants/lionchess.yaml variants/janggi.yaml variants/xiangqi-axf.yaml
 
-# Networks (menagerie(6), NEURAL EVALUATION), found by variant name in the
-# installed variants directory; each shipped only after winning an SPRT
-# against the variant's classical evaluation.
-netsdir = $(variantsdir)
-dist_nets_DATA = variants/xiangqi.nnue variants/shogi.nnue
+# Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
+# like the variant files, so that it plays at full strength from the build
+# directory too; each shipped only after winning an SPRT against the
+# variant's classical evaluation.
+shipped_nets = variants/xiangqi.nnue variants/shogi.nnue
+EXTRA_DIST += $(shipped_nets)
 
 # A build-machine tool (it only reads and writes text files).
 noinst_PROGRAMS += src/catalog/embed_variants
@@ -79,3 +80,10 @@ CLEANFILES += src/catalog/variants_builtin.c
 
 src/catalog/variants_builtin.c: $(dist_variants_DATA) src/catalog/embed_variants$(EXEEXT)
 	$(AM_V_GEN)src/catalog/embed_variants$(EXEEXT) $@ $(srcdir) $(dist_variants_DATA)
+
+nodist_src_libengine_a_SOURCES += src/catalog/nets_builtin.c
+BUILT_SOURCES += src/catalog/nets_builtin.c
+CLEANFILES += src/catalog/nets_builtin.c
+
+src/catalog/nets_builtin.c: $(shipped_nets) src/catalog/embed_variants$(EXEEXT)
+	$(AM_V_GEN)src/catalog/embed_variants$(EXEEXT) --nets $@ $(srcdir) $(shipped_nets)

@@ -34,3 +34,12 @@ bool nets_find(const Variant *v, char *out, size_t size)
     return try_dir(dir, strlen(dir), v, out, size)
         || try_dir(PKGDATADIR "/variants", strlen(PKGDATADIR "/variants"), v, out, size);
 }
+
+const BuiltinNet *nets_find_builtin(const Variant *v)
+{
+    size_t len = strlen(v->name);
+    for (const BuiltinNet *b = nets_builtin; b->name; b++)
+        if (strncmp(b->name, v->name, len) == 0 && strcmp(b->name + len, ".nnue") == 0)
+            return b;
+    return NULL;
+}

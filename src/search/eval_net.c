@@ -1,7 +1,7 @@
 /*
  * eval_net.c — giving evaluation tables their variant's network (see
  * eval.h): a file named by an option, or the one found by name
- * (catalog/nets.h).  A file that cannot serve is refused with the reason
+ * (catalog/nets.h), a file or one compiled into the program.  A file that cannot serve is refused with the reason
  * and the classical evaluation stays.
  */
 #include <stdio.h>
@@ -16,12 +16,15 @@ static void describe(const NnueNet *net, const char *path, char *msg, size_t siz
              net->variant, net->nfeatures, net->hidden);
 }
 
-static EvalNetOutcome load(EvalTables *et, const Variant *v, const char *path, char *msg,
-                           size_t size)
+/* The network in the file `path`, or (bytes not NULL) in memory, named `path`. */
+static EvalNetOutcome load_from(EvalTables *et, const Variant *v, const char *path,
+                                const BuiltinNet *builtin, char *msg, size_t size)
 {
     char err[1200];
     NnueLoadStatus st;
-    NnueNet *net = nnue_load(path, v, &st, err, sizeof err);
+    NnueNet *net = builtin ? nnue_load_bytes(builtin->bytes, (size_t)builtin->size, path, v, &st,
+                                             err, sizeof err)
+                           : nnue_load(path, v, &st, err, sizeof err);
     if (net) {
         describe(net, path, msg, size);
         eval_tables_set_net(et, net);
@@ -29,6 +32,12 @@ static EvalNetOutcome load(EvalTables *et, const Variant *v, const char *path, c
     }
     snprintf(msg, size, "%s; the classical evaluation plays %s", err, v->name);
     return st == NNUE_LOAD_VARIANT ? EVAL_NET_OTHER_VARIANT : EVAL_NET_REFUSED;
+}
+
+static EvalNetOutcome load(EvalTables *et, const Variant *v, const char *path, char *msg,
+                           size_t size)
+{
+    return load_from(et, v, path, NULL, msg, size);
 }
 
 EvalNetOutcome eval_load_net(EvalTables *et, const Variant *v, const char *path, char *msg,
@@ -50,14 +59,18 @@ EvalNetOutcome eval_choose_net(EvalTables *et, const Variant *v, const char *pat
         snprintf(other, sizeof other, "%s", msg);   /* another variant's: look by name */
     }
     char found[1024];
-    if (!nets_find(v, found, sizeof found)) {
-        if (other[0]) {
-            snprintf(msg, size, "%s", other);
-            return EVAL_NET_OTHER_VARIANT;
-        }
-        snprintf(msg, size, "no network for %s (%s.nnue): the classical evaluation plays",
-                 v->name, v->name);
-        return EVAL_NET_CLASSICAL;
+    if (nets_find(v, found, sizeof found))
+        return load(et, v, found, msg, size);
+    const BuiltinNet *builtin = nets_find_builtin(v);
+    if (builtin) {
+        snprintf(found, sizeof found, "builtin:%s", builtin->name);
+        return load_from(et, v, found, builtin, msg, size);
     }
-    return load(et, v, found, msg, size);
+    if (other[0]) {
+        snprintf(msg, size, "%s", other);
+        return EVAL_NET_OTHER_VARIANT;
+    }
+    snprintf(msg, size, "no network for %s (%s.nnue): the classical evaluation plays",
+             v->name, v->name);
+    return EVAL_NET_CLASSICAL;
 }

@@ -7,6 +7,7 @@
 #include "fuzz_common.h"
 #include "board/movegen.h"
 #include "board/rules.h"
+#include "notation/fen.h"
 
 FILE *fuzz_null(void)
 {

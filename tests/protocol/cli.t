@@ -16,6 +16,9 @@ menagerie perft: DEPTH '' is missing
 $ menagerie perft 2
 Nodes searched: 400
 [0]
+$ menagerie perft -v lionchess --moves "e2e4 e7e5 d1e2,e2d1" 1
+Nodes searched: 32
+[0]
 $ menagerie perft -D x --suite tests/protocol/bad-suite.perft
 menagerie perft: --max-depth 'x' is not a number
 [2]

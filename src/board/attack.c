@@ -14,7 +14,7 @@
 static bool table_attacks(const Position *pos, const XbTable *t, int type, int color, int from,
                           int target)
 {
-    uint32_t no_hop = pos->v->no_hop[type];
+    TypeMask no_hop = pos->v->no_hop[type];
     const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
     for (; r < end; r++) {
         if ((r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG)) || (r->mode & XB_MODE_T))
@@ -105,6 +105,8 @@ bool attack_in_check(const Position *pos, int color)
     const Variant *v = pos->v;
     if (!v->royal_types)
         return false;
+    if (v->rules.royal_last && position_royals(pos, color) > 1)
+        return false;
     int attacked = 0, royals = 0;
     for (int i = 0; i < pos->nlist[color]; i++) {
         int sq = pos->list[color][i];
@@ -140,9 +142,56 @@ bool attack_royals_face(const Position *pos)
     return true;
 }
 
+/* Chebyshev distance: 1 for neighbours. */
+static int square_distance(const Variant *v, int a, int b)
+{
+    int df = abs(var_file(v, a) - var_file(v, b)), dr = abs(var_rank(v, a) - var_rank(v, b));
+    return df > dr ? df : dr;
+}
+
+static bool is_lion(const Rules *r, uint8_t code)
+{
+    return code != EMPTY && (r->lions >> code_type(code) & 1);
+}
+
+/* Did this move take a lion with a piece that is none, without staying on
+ * its square (XBoard 4.9.1's EP_IRON_LION: igui does not count, nor a lion
+ * taken on the way)? */
+static bool lion_struck(const Rules *r, const Undo *u)
+{
+    return u->move.kind == MOVE_NORMAL && u->move.from != u->move.to
+        && is_lion(r, u->captured) && !is_lion(r, u->moved_code);
+}
+
+/* rules.lion-trading, for the move just made (the board after it): a
+ * lion taken right after a non-lion took one (counter-strike), or a
+ * protected lion taken by a lion from afar that took nothing worth more
+ * on the way.  As XBoard 4.9.1 applies them: the lion taken is the one on
+ * the square where the move ends. */
+static bool lion_trade_illegal(const Position *pos)
+{
+    const Variant *v = pos->v;
+    const Rules *r = &v->rules;
+    const Undo *u = &pos->undo[pos->ply - 1];
+    if (u->move.kind != MOVE_NORMAL || !is_lion(r, u->captured))
+        return false;
+    if (r->lion_counter_strike && pos->ply >= 2
+        && lion_struck(r, &pos->undo[pos->ply - 2]))
+        return true;
+    if (!r->lion_afar_protected || !is_lion(r, u->moved_code)
+        || square_distance(v, u->move.from, u->move.to) < 2)
+        return false;
+    uint8_t bridge = u->move.nvictims ? u->locust_code[0] : EMPTY;
+    if (bridge != EMPTY && !(r->lion_cheap_victims >> code_type(bridge) & 1))
+        return false;
+    return attack_square(pos, u->move.to, pos->side);
+}
+
 bool attack_left_illegal(Position *pos)
 {
     const Variant *v = pos->v;
+    if (v->rules.lions && pos->ply > 0 && lion_trade_illegal(pos))
+        return true;
     if (pos->ply > 0 && move_gate(pos->undo[pos->ply - 1].move) >= 0) {
         Move last = pos->undo[pos->ply - 1].move;
         /* a piece gated in does not shield the king: the move must be legal
@@ -193,6 +242,8 @@ bool attack_left_illegal_ignoring(Position *pos, const SquareSet *ignored)
     int mover = !pos->side, attacked = 0, royals = 0;
     if (v->rules.facing_royals_illegal && attack_royals_face(pos))
         return true;
+    if (v->rules.royal_last && position_royals(pos, mover) > 1)
+        return false;
     for (int i = 0; i < pos->nlist[mover]; i++) {
         int sq = pos->list[mover][i];
         if (!(v->royal_types >> code_type(pos->board[sq]) & 1))
@@ -283,8 +334,8 @@ static void sensitive_squares(const Position *pos, int king, int them, SquareSet
 int attack_royal_exposure(const Position *pos, int color, SquareSet *set)
 {
     const Variant *v = pos->v;
-    if (!v->royal_types)
-        return -1;
+    if (!v->royal_types || v->rules.lions)
+        return -1;    /* (lion-trading: a capture of a lion may be illegal) */
     if (v->rules.facing_royals_bikjang && attack_royals_face(pos))
         return -1;    /* bikjang: every move that leaves them facing is illegal */
     int royal = -1;

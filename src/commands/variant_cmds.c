@@ -139,10 +139,10 @@ static const char *outcome_name(Outcome o)
     }
 }
 
-static void print_types(const Variant *v, uint32_t mask, FILE *out)
+static void print_types(const Variant *v, TypeMask mask, FILE *out)
 {
     for (int t = 0; t < v->ntypes; t++)
-        if (mask & (1u << t))
+        if (mask & type_bit(t))
             fprintf(out, " %s", v->piece[t].id);
 }
 

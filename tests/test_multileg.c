@@ -752,6 +752,19 @@ static bool chu_legal(const char *fen, const char *moves, const char *text)
     return move_parse(pos, text, true, &m, why, sizeof why);
 }
 
+/* The lion takes without moving (igui), as XBoard's and HaChu's lion
+ * does (HaChu played it against the engine, which refused it when the
+ * lion was written KNADcaKmabK, the string HaChu sends for other
+ * variants: there the leg after a capture never turns back). */
+static void test_chu_lion_igui(void)
+{
+    const char *fen = "k11/12/12/12/6n5/7P4/12/12/12/12/12/K11 b - - 0 1";
+    CU_ASSERT(chu_legal(fen, "", "g8h7,h7g8"));    /* igui */
+    CU_ASSERT(chu_legal(fen, "", "g8g9,g9g8"));    /* a turn */
+    CU_ASSERT(chu_legal(fen, "", "g8h7,h7i6"));
+    CU_ASSERT(chu_legal(fen, "", "g8h7"));
+}
+
 /* rules.lion-trading as XBoard 4.9.1 applies it. */
 static void test_chu_lion_trading(void)
 {
@@ -1033,6 +1046,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "notation: moves that differ by victims", test_notation_ambiguous);
     CU_add_test(s, "shipped multi-leg variants, node by node", test_shipped_trees);
     CU_add_test(s, "random chu positions against the library", test_random_chu);
+    CU_add_test(s, "chu: the lion's igui", test_chu_lion_igui);
     CU_add_test(s, "chu: lion-trading", test_chu_lion_trading);
     CU_add_test(s, "chu: promotion on entry, or by a capture", test_chu_promotion);
     CU_add_test(s, "chu: two royals, no check", test_chu_two_royals);

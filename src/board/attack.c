@@ -163,34 +163,31 @@ static bool lion_struck(const Rules *r, const Undo *u)
         && is_lion(r, u->captured) && !is_lion(r, u->moved_code);
 }
 
-/* rules.lion-trading, for the move just made (the board after it): a
- * lion taken right after a non-lion took one (counter-strike), or a
- * protected lion taken by a lion from afar that took nothing worth more
- * on the way.  As XBoard 4.9.1 applies them: the lion taken is the one on
- * the square where the move ends. */
-static bool lion_trade_illegal(const Position *pos)
+LionTrade attack_lion_trade(const Position *pos)
 {
     const Variant *v = pos->v;
     const Rules *r = &v->rules;
+    if (!r->lions || pos->ply == 0)
+        return LION_TRADE_OK;
     const Undo *u = &pos->undo[pos->ply - 1];
     if (u->move.kind != MOVE_NORMAL || !is_lion(r, u->captured))
-        return false;
+        return LION_TRADE_OK;
     if (r->lion_counter_strike && pos->ply >= 2
         && lion_struck(r, &pos->undo[pos->ply - 2]))
-        return true;
+        return LION_TRADE_COUNTER_STRIKE;
     if (!r->lion_afar_protected || !is_lion(r, u->moved_code)
         || square_distance(v, u->move.from, u->move.to) < 2)
-        return false;
+        return LION_TRADE_OK;
     uint8_t bridge = u->move.nvictims ? u->locust_code[0] : EMPTY;
     if (bridge != EMPTY && !(r->lion_cheap_victims >> code_type(bridge) & 1))
-        return false;
-    return attack_square(pos, u->move.to, pos->side);
+        return LION_TRADE_OK;
+    return attack_square(pos, u->move.to, pos->side) ? LION_TRADE_AFAR_PROTECTED : LION_TRADE_OK;
 }
 
 bool attack_left_illegal(Position *pos)
 {
     const Variant *v = pos->v;
-    if (v->rules.lions && pos->ply > 0 && lion_trade_illegal(pos))
+    if (v->rules.lions && attack_lion_trade(pos) != LION_TRADE_OK)
         return true;
     if (pos->ply > 0 && move_gate(pos->undo[pos->ply - 1].move) >= 0) {
         Move last = pos->undo[pos->ply - 1].move;

@@ -16,7 +16,8 @@
 static void read_repetition(SchemaContext *c, const TreeNode *n)
 {
     static const char *const keys[] = {
-        "count", "result", "perpetual-check", "perpetual-chase", "chase-rules", NULL };
+        "count", "result", "perpetual-check", "perpetual-chase", "chase-rules",
+        "across-turns", NULL };
     static const char *const reserved[] = { "result-for", NULL };
     static const char *const chase_rules[] = { "xboard", "axf", NULL };
     Rules *r = &c->v->rules;
@@ -49,6 +50,8 @@ static void read_repetition(SchemaContext *c, const TreeNode *n)
         if (k >= 0)
             r->chase_rules = (ChaseRules)k;
     }
+    if ((x = tree_map_get(n, "across-turns")))
+        schema_bool(c, x, "across-turns", &r->repetition_across_turns);
 }
 
 static void read_move_rule(SchemaContext *c, const TreeNode *n)

@@ -154,6 +154,8 @@ typedef struct {
     Outcome checkmated;       /* for the mated player (default loss)     */
     Outcome stalemated;       /* for the stalemated player (default draw) */
     int     repetition_count; /* 0: off */
+    bool    repetition_across_turns; /* a turn (a piece out and back) does not end the
+                                 stretch a position may repeat in (HaChu) */
     Outcome repetition;       /* for the player completing it (draw)     */
     Outcome perpetual_check;  /* for the checking player (NONE: as repetition) */
     Outcome perpetual_chase;  /* for the chasing player (NONE: not judged)       */

@@ -779,6 +779,10 @@ static void test_chu_lion_trading(void)
     CU_ASSERT(chu_legal(alone, "", "e5g7"));
     CU_ASSERT(chu_legal(gold, "", "e5f6,f6g7"));
     CU_ASSERT(!chu_legal(pawn, "", "e5f6,f6g7"));
+    /* the promoted kirin is a lion, taking or taken */
+    CU_ASSERT(!chu_legal("k11/12/12/12/6g5/6n5/12/4+O7/12/12/12/K11 w - - 0 1", "", "e5g7"));
+    CU_ASSERT(!chu_legal("k11/12/12/12/6g5/6+o5/12/4N7/12/12/12/K11 w - - 0 1", "", "e5g7"));
+    CU_ASSERT(chu_legal("k11/12/12/12/12/6+o5/12/4N7/12/12/12/K11 w - - 0 1", "", "e5g7"));
     /* next to it, a protected lion may be taken */
     CU_ASSERT(chu_legal("k11/12/12/12/6g5/6n5/5N6/12/12/12/12/K11 w - - 0 1", "", "f6g7"));
     /* counter-strike: after the rook took the lion on g7, the black rook

@@ -790,6 +790,14 @@ static void test_chu_lion_trading(void)
     const char *rooks = "k1r9/12/12/12/12/6n5/12/2N9/12/12/6R5/K11 w - - 0 1";
     CU_ASSERT(!chu_legal(rooks, "g2g7", "c12c5"));
     CU_ASSERT(chu_legal(rooks, "g2g6", "c12c5"));
+    /* XBoard: after it, no lion may end on a lion, not even a lion */
+    CU_ASSERT(!chu_legal("k11/12/12/12/12/6n5/12/2N9/1+o10/12/6R5/K11 w - - 0 1", "g2g7", "b4c5"));
+    /* HaChu: a lion taken on the way (here by the horned falcon's igui)
+       counts too (XBoard's reading would allow the rook's reply) */
+    const char *falcon = "k1r9/12/12/12/12/12/6n5/2N3+H5/12/12/12/K11 w - - 0 1";
+    CU_ASSERT(chu_legal(falcon, "", "g5g6,g6g5"));
+    CU_ASSERT(!chu_legal(falcon, "g5g6,g6g5", "c12c5"));
+    CU_ASSERT(chu_legal(falcon, "g5g6,g6g5", "c12c6"));
     /* a lion that took a lion gives no such protection */
     CU_ASSERT(chu_legal("k1r9/12/12/12/12/6n5/5N6/2N9/12/12/12/K11 w - - 0 1", "f6g7", "c12c5"));
 }

@@ -149,18 +149,38 @@ static int square_distance(const Variant *v, int a, int b)
     return df > dr ? df : dr;
 }
 
-static bool is_lion(const Rules *r, uint8_t code)
+static bool in_types(TypeMask types, uint8_t code)
 {
-    return code != EMPTY && (r->lions >> code_type(code) & 1);
+    return code != EMPTY && (types >> code_type(code) & 1);
 }
 
-/* Did this move take a lion with a piece that is none, without staying on
- * its square (XBoard 4.9.1's EP_IRON_LION: igui does not count, nor a lion
- * taken on the way)? */
-static bool lion_struck(const Rules *r, const Undo *u)
+/* The lion a move took on its way (its first locust victim), if any. */
+static uint8_t first_victim(const Undo *u)
 {
-    return u->move.kind == MOVE_NORMAL && u->move.from != u->move.to
-        && is_lion(r, u->captured) && !is_lion(r, u->moved_code);
+    return u->move.kind == MOVE_NORMAL && u->move.nvictims ? u->locust_code[0] : EMPTY;
+}
+
+/* Did the move take one of `lions`, on its square or (on_the_way) on its
+ * way, with a piece that is none of them? */
+static bool took_lion(const Undo *u, TypeMask lions, bool on_the_way)
+{
+    return u->move.kind == MOVE_NORMAL && !in_types(lions, u->moved_code)
+        && (in_types(lions, u->captured) || (on_the_way && in_types(lions, first_victim(u))));
+}
+
+/* Counter-strike, as both referees read it (what either forbids is
+ * forbidden, so every move is legal to both): XBoard 4.9.1 (EP_IRON_LION)
+ * forbids ending on one of its lions right after a piece that is none took
+ * one on the square where it ended (igui does not count); HaChu forbids a
+ * piece that is no lion to take a lion, anywhere, right after a piece that
+ * is no lion took one, anywhere. */
+static bool counter_strike(const Rules *r, const Undo *prev, const Undo *u)
+{
+    TypeMask xboard = r->lion_xboard ? r->lion_xboard : r->lions;
+    if (took_lion(prev, xboard, false) && prev->move.from != prev->move.to
+        && in_types(xboard, u->captured))
+        return true;
+    return took_lion(prev, r->lions, true) && took_lion(u, r->lions, true);
 }
 
 LionTrade attack_lion_trade(const Position *pos)
@@ -170,15 +190,16 @@ LionTrade attack_lion_trade(const Position *pos)
     if (!r->lions || pos->ply == 0)
         return LION_TRADE_OK;
     const Undo *u = &pos->undo[pos->ply - 1];
-    if (u->move.kind != MOVE_NORMAL || !is_lion(r, u->captured))
+    if (u->move.kind != MOVE_NORMAL
+        || !(in_types(r->lions, u->captured) || in_types(r->lions, first_victim(u))))
         return LION_TRADE_OK;
-    if (r->lion_counter_strike && pos->ply >= 2
-        && lion_struck(r, &pos->undo[pos->ply - 2]))
+    if (r->lion_counter_strike && pos->ply >= 2 && counter_strike(r, &pos->undo[pos->ply - 2], u))
         return LION_TRADE_COUNTER_STRIKE;
-    if (!r->lion_afar_protected || !is_lion(r, u->moved_code)
+    if (!r->lion_afar_protected || !in_types(r->lions, u->moved_code)
+        || !in_types(r->lions, u->captured)
         || square_distance(v, u->move.from, u->move.to) < 2)
         return LION_TRADE_OK;
-    uint8_t bridge = u->move.nvictims ? u->locust_code[0] : EMPTY;
+    uint8_t bridge = first_victim(u);
     if (bridge != EMPTY && !(r->lion_cheap_victims >> code_type(bridge) & 1))
         return LION_TRADE_OK;
     return attack_square(pos, u->move.to, pos->side) ? LION_TRADE_AFAR_PROTECTED : LION_TRADE_OK;

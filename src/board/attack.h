@@ -46,8 +46,8 @@ bool attack_left_illegal(Position *pos);
 /* rules.lion-trading, for the move just made (the board after it): a
  * lion taken right after a non-lion took one (counter-strike), or a
  * protected lion taken by a lion from afar that took nothing worth more
- * on the way.  As XBoard 4.9.1 applies them: the lion taken is the one on
- * the square where the move ends.  attack_left_illegal includes it. */
+ * on the way; what XBoard 4.9.1 or HaChu forbids.  attack_left_illegal
+ * includes it. */
 typedef enum { LION_TRADE_OK = 0, LION_TRADE_COUNTER_STRIKE, LION_TRADE_AFAR_PROTECTED } LionTrade;
 LionTrade attack_lion_trade(const Position *pos);
 

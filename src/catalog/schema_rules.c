@@ -172,12 +172,12 @@ static void read_flag(SchemaContext *c, const TreeNode *n)
  * chu shogi's rules for taking lions (off: none). */
 static void read_lion_trading(SchemaContext *c, const TreeNode *n)
 {
-    static const char *const keys[] = { "lions", "afar-protected", "cheap-victims",
-                                        "counter-strike", NULL };
+    static const char *const keys[] = { "lions", "xboard-lions", "afar-protected",
+                                        "cheap-victims", "counter-strike", NULL };
     Rules *r = &c->v->rules;
     const TreeNode *x;
 
-    r->lions = r->lion_cheap_victims = 0;
+    r->lions = r->lion_xboard = r->lion_cheap_victims = 0;
     r->lion_afar_protected = r->lion_counter_strike = false;
     if (schema_is_off(n) || !schema_want_kind(c, n, TREE_MAP, "lion-trading"))
         return;
@@ -186,6 +186,8 @@ static void read_lion_trading(SchemaContext *c, const TreeNode *n)
         schema_piece_mask(c, x, "lion", &r->lions);
     if (!r->lions)
         SCHEMA_ERROR(c, n, "'lion-trading' needs 'lions' (a list of IDs)");
+    if ((x = tree_map_get(n, "xboard-lions")))
+        schema_piece_mask(c, x, "XBoard's lion", &r->lion_xboard);
     if ((x = tree_map_get(n, "afar-protected")))
         schema_bool(c, x, "afar-protected", &r->lion_afar_protected);
     if ((x = tree_map_get(n, "cheap-victims")))

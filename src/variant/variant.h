@@ -187,6 +187,7 @@ typedef struct {
                                  (chu shogi as XBoard and HaChu play it) */
     /* lion-trading (chu shogi), as XBoard 4.9.1 judges it; lions == 0: off */
     TypeMask lions;           /* the types that are lions */
+    TypeMask lion_xboard;     /* XBoard's lions (fewer), for its counter-strike; 0: lions */
     bool    lion_afar_protected; /* a lion may not take a protected lion from afar... */
     TypeMask lion_cheap_victims; /* ...unless it took on the way a piece not of these */
     bool    lion_counter_strike; /* after a non-lion took a lion, no lion may be taken */

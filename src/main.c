@@ -134,7 +134,8 @@ static void play_move(Position *pos, Move m)
     position_make(pos, m);
 }
 
-/* Play the space-separated moves of `list` (coordinate notation). */
+/* Play the space-separated moves of `list` (coordinate notation; the legs
+ * of a multi-leg move are joined by commas, so commas do not separate). */
 static int apply_moves(Position *pos, const char *list)
 {
     char *buf = strdup(list), why[100];
@@ -143,8 +144,8 @@ static int apply_moves(Position *pos, const char *list)
         return -1;
     }
     int rc = 0;
-    for (char *save = NULL, *tok = strtok_r(buf, " ,", &save); tok && rc == 0;
-         tok = strtok_r(NULL, " ,", &save)) {
+    for (char *save = NULL, *tok = strtok_r(buf, " \t", &save); tok && rc == 0;
+         tok = strtok_r(NULL, " \t", &save)) {
         Move m;
         if (move_parse(pos, tok, false, &m, why, sizeof why)) {
             play_move(pos, m);

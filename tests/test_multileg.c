@@ -387,7 +387,7 @@ static bool random_position(const Variant *v, int density)
 {
     char board[MAX_SQUARES][4];
     int royal = NO_TYPE;
-    for (int t = 0; t < v->ntypes; t++)
+    for (int t = 0; t < v->ntypes && royal == NO_TYPE; t++)
         if (v->piece[t].royal)
             royal = t;
     for (int sq = 0; sq < v->files * v->ranks; sq++) {
@@ -398,8 +398,10 @@ static bool random_position(const Variant *v, int density)
         if (t == royal)
             continue;
         snprintf(board[sq], sizeof board[sq], "%s", v->piece[t].id);
-        if (rnd() & 1)
-            board[sq][0] = (char)(board[sq][0] - 'A' + 'a');
+        if (rnd() & 1) {
+            char *letter = board[sq] + (board[sq][0] == '+');   /* +X: promoted */
+            *letter = (char)(*letter - 'A' + 'a');
+        }
     }
     for (int c = 0; c < 2 && royal != NO_TYPE; c++) {
         int sq;
@@ -706,9 +708,139 @@ static void test_capture_rules(void)
     }
 }
 
-/* ---- the shipped variants' perft trees ------------------------------------- */
+/* ---- chu shogi ------------------------------------------------------------ */
 
 static VariantSet builtin;
+
+/* Random chu positions: every multi-leg piece (lions, eagles, falcons)
+ * moves as xb_generate says, intermediate squares and victims included. */
+static void test_random_chu(void)
+{
+    const Variant *v = varset_find(&builtin, "chu");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    int positions = 0, pieces = 0, failures = 0;
+    for (int i = 0; i < 3000 && positions < 300 && failures < 5; i++) {
+        if (!random_position(v, 10 + (int)(rnd() % 40)))
+            continue;
+        positions++;
+        for (int k = 0; k < pos->nlist[pos->side]; k++) {
+            int from = pos->list[pos->side][k];
+            if (!written_with_legs(&v->piece[code_type(pos->board[from])]))
+                continue;
+            pieces++;
+            if (!same_as_library(pos, from, "random chu position"))
+                failures++;
+        }
+    }
+    CU_ASSERT_EQUAL(failures, 0);
+    CU_ASSERT(positions > 200 && pieces > 200);
+}
+
+/* Is `text` (XBoard's notation) a legal move of chu after `moves`? */
+static bool chu_legal(const char *fen, const char *moves, const char *text)
+{
+    const Variant *v = varset_find(&builtin, "chu");
+    char err[200], why[200], buf[400];
+    CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, fen, err, sizeof err), 0);
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        Move m;
+        CU_ASSERT_FATAL(move_parse(pos, tok, true, &m, why, sizeof why));
+        position_make(pos, m);
+    }
+    Move m;
+    return move_parse(pos, text, true, &m, why, sizeof why);
+}
+
+/* The lion takes without moving (igui), as XBoard's and HaChu's lion
+ * does (HaChu played it against the engine, which refused it when the
+ * lion was written KNADcaKmabK, the string HaChu sends for other
+ * variants: there the leg after a capture never turns back). */
+static void test_chu_lion_igui(void)
+{
+    const char *fen = "k11/12/12/12/6n5/7P4/12/12/12/12/12/K11 b - - 0 1";
+    CU_ASSERT(chu_legal(fen, "", "g8h7,h7g8"));    /* igui */
+    CU_ASSERT(chu_legal(fen, "", "g8g9,g9g8"));    /* a turn */
+    CU_ASSERT(chu_legal(fen, "", "g8h7,h7i6"));
+    CU_ASSERT(chu_legal(fen, "", "g8h7"));
+}
+
+/* rules.lion-trading as XBoard 4.9.1 applies it. */
+static void test_chu_lion_trading(void)
+{
+    /* the lion on e5 takes the lion on g7 from afar: not while a gold on
+       g8 protects it, unless it takes a gold on f6 on the way; over a
+       pawn it may not */
+    const char *guarded = "k11/12/12/12/6g5/6n5/12/4N7/12/12/12/K11 w - - 0 1";
+    const char *alone = "k11/12/12/12/12/6n5/12/4N7/12/12/12/K11 w - - 0 1";
+    const char *gold = "k11/12/12/12/6g5/6n5/5g6/4N7/12/12/12/K11 w - - 0 1";
+    const char *pawn = "k11/12/12/12/6g5/6n5/5p6/4N7/12/12/12/K11 w - - 0 1";
+    CU_ASSERT(!chu_legal(guarded, "", "e5g7"));
+    CU_ASSERT(chu_legal(alone, "", "e5g7"));
+    CU_ASSERT(chu_legal(gold, "", "e5f6,f6g7"));
+    CU_ASSERT(!chu_legal(pawn, "", "e5f6,f6g7"));
+    /* the promoted kirin is a lion, taking or taken */
+    CU_ASSERT(!chu_legal("k11/12/12/12/6g5/6n5/12/4+O7/12/12/12/K11 w - - 0 1", "", "e5g7"));
+    CU_ASSERT(!chu_legal("k11/12/12/12/6g5/6+o5/12/4N7/12/12/12/K11 w - - 0 1", "", "e5g7"));
+    CU_ASSERT(chu_legal("k11/12/12/12/12/6+o5/12/4N7/12/12/12/K11 w - - 0 1", "", "e5g7"));
+    /* next to it, a protected lion may be taken */
+    CU_ASSERT(chu_legal("k11/12/12/12/6g5/6n5/5N6/12/12/12/12/K11 w - - 0 1", "", "f6g7"));
+    /* counter-strike: after the rook took the lion on g7, the black rook
+       may not take the lion on c5; after a quiet rook move it may */
+    const char *rooks = "k1r9/12/12/12/12/6n5/12/2N9/12/12/6R5/K11 w - - 0 1";
+    CU_ASSERT(!chu_legal(rooks, "g2g7", "c12c5"));
+    CU_ASSERT(chu_legal(rooks, "g2g6", "c12c5"));
+    /* XBoard: after it, no lion may end on a lion, not even a lion */
+    CU_ASSERT(!chu_legal("k11/12/12/12/12/6n5/12/2N9/1+o10/12/6R5/K11 w - - 0 1", "g2g7", "b4c5"));
+    /* HaChu: a lion taken on the way (here by the horned falcon's igui)
+       counts too (XBoard's reading would allow the rook's reply) */
+    const char *falcon = "k1r9/12/12/12/12/12/6n5/2N3+H5/12/12/12/K11 w - - 0 1";
+    CU_ASSERT(chu_legal(falcon, "", "g5g6,g6g5"));
+    CU_ASSERT(!chu_legal(falcon, "g5g6,g6g5", "c12c5"));
+    CU_ASSERT(chu_legal(falcon, "g5g6,g6g5", "c12c6"));
+    /* a lion that took a lion gives no such protection */
+    CU_ASSERT(chu_legal("k1r9/12/12/12/12/6n5/5N6/2N9/12/12/12/K11 w - - 0 1", "f6g7", "c12c5"));
+}
+
+/* Promotion as HaChu allows it by default: on entering the zone, and by a
+ * capture inside it or leaving it; pawns must promote on the last rank. */
+static void test_chu_promotion(void)
+{
+    /* a gold on c9, inside the zone: a quiet step may not promote, a
+       capture may */
+    const char *inside = "k11/12/2p9/2G9/12/12/12/12/12/12/12/K11 w - - 0 1";
+    CU_ASSERT(!chu_legal(inside, "", "c9b9+"));
+    CU_ASSERT(chu_legal(inside, "", "c9b9"));
+    CU_ASSERT(chu_legal(inside, "", "c9c10+"));
+    CU_ASSERT(chu_legal(inside, "", "c9c10"));
+    /* leaving the zone: only by a capture */
+    CU_ASSERT(chu_legal("k11/12/12/2G9/2p9/12/12/12/12/12/12/K11 w - - 0 1", "", "c9c8+"));
+    CU_ASSERT(!chu_legal("k11/12/12/2G9/12/12/12/12/12/12/12/K11 w - - 0 1", "", "c9c8+"));
+    /* entering it by a step; outside it none */
+    CU_ASSERT(chu_legal("k11/12/12/12/2G9/12/12/12/12/12/12/K11 w - - 0 1", "", "c8c9+"));
+    CU_ASSERT(!chu_legal("k11/12/12/12/12/2G9/12/12/12/12/12/K11 w - - 0 1", "", "c7c8+"));
+    /* a lance entering the last rank must promote (it could not move
+       again); a pawn stepping there inside the zone may not (HaChu) */
+    const char *lance = "k11/12/12/12/12/2L9/12/12/12/12/12/K11 w - - 0 1";
+    CU_ASSERT(chu_legal(lance, "", "c7c12+"));
+    CU_ASSERT(!chu_legal(lance, "", "c7c12"));
+    CU_ASSERT(chu_legal(lance, "", "c7c11"));
+    CU_ASSERT(!chu_legal("k11/2P9/12/12/12/12/12/12/12/12/12/K11 w - - 0 1", "", "c11c12+"));
+}
+
+/* royals: last: with king and crown prince neither is in check; with one
+ * left it is. */
+static void test_chu_two_royals(void)
+{
+    /* the black rook on a11 attacks the king on a1; the prince on l1 */
+    const char *two = "k11/r11/12/12/12/12/12/12/12/12/12/K10+E w - - 0 1";
+    CU_ASSERT(chu_legal(two, "", "l1l2"));
+    const char *one = "k11/r11/12/12/12/12/12/12/12/12/12/K11 w - - 0 1";
+    CU_ASSERT(!chu_legal(one, "", "a1a2"));
+    CU_ASSERT(chu_legal(one, "", "a1b2"));
+}
+
+/* ---- the shipped variants' perft trees ------------------------------------- */
 
 static long tree_checks(int depth, int *failures)
 {
@@ -736,7 +868,8 @@ static long tree_checks(int depth, int *failures)
 }
 
 /* Every position of the variant's perft file (tests/data/perft/NAME.perft)
- * and its tree to depth 3.  Returns the positions. */
+ * and its tree to depth 3 (2 on boards above 100 squares).  Returns the
+ * positions. */
 static int check_perft_file(const Variant *v, int *failures)
 {
     char path[700], line[1024];
@@ -751,7 +884,8 @@ static int check_perft_file(const Variant *v, int *failures)
         line[strcspn(line, "\r\n")] = 0;
         char err[200];
         CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, line + 4, err, sizeof err), 0);
-        long checked = tree_checks(3, failures);
+        /* depth 3; 2 on large boards (chu shogi: 300,000 nodes a case) */
+        long checked = tree_checks(v->files * v->ranks > 100 ? 2 : 3, failures);
         CU_ASSERT(checked > 100);
         n++;
     }
@@ -923,6 +1057,11 @@ int main(int argc, char **argv)
     CU_add_test(s, "notation: legs, kill squares, errors", test_notation_cases);
     CU_add_test(s, "notation: moves that differ by victims", test_notation_ambiguous);
     CU_add_test(s, "shipped multi-leg variants, node by node", test_shipped_trees);
+    CU_add_test(s, "random chu positions against the library", test_random_chu);
+    CU_add_test(s, "chu: the lion's igui", test_chu_lion_igui);
+    CU_add_test(s, "chu: lion-trading", test_chu_lion_trading);
+    CU_add_test(s, "chu: promotion on entry, or by a capture", test_chu_promotion);
+    CU_add_test(s, "chu: two royals, no check", test_chu_two_royals);
     int status = cunit_run_registry();
     varset_free(&zoo);
     varset_free(&builtin);

@@ -49,6 +49,11 @@ static const char *custom_variants =
     "rules:\n"
     "  checkmated: draw\n"
     "---\n"
+    "name: chu-turns-reset\n"     /* XBoard's reading: a turn ends the stretch */
+    "extends: chu\n"
+    "rules:\n"
+    "  repetition: {across-turns: false}\n"
+    "---\n"
     "name: xiangqi-chase-plain\n"   /* no piece is special to the chase rules */
     "extends: xiangqi\n"
     "pieces:\n"
@@ -85,6 +90,15 @@ static const RuleCase cases[] = {
       "h1h2 e8d8 h2h1 d8e8 h1h2 e8d8", OUTCOME_NONE, NULL },
     { "chess-repetition-loses", "4k3/8/8/8/8/8/3P4/4K2R w - - 0 1",
       "h1h2 e8d8 h2h1 d8e8 h1h2 e8d8 h2h1 d8e8", OUTCOME_WIN, "3-fold repetition" },
+    /* chu (HaChu): repeating a position loses, also when the lions only
+       turned (stepped out and back) in between: the lion that turns back
+       right after the other repeats the position of two plies before */
+    { "chu", "k11/12/12/12/6n5/12/12/4N7/12/12/12/K11 b - - 0 1",
+      "g8g9,g9g8 e5e6,e6e5", OUTCOME_WIN, "2-fold repetition" },
+    { "chu-turns-reset", "k11/12/12/12/6n5/12/12/4N7/12/12/12/K11 b - - 0 1",
+      "g8g9,g9g8 e5e6,e6e5", OUTCOME_NONE, NULL },
+    { "chu", "k11/12/12/12/6n5/12/12/4N7/12/12/12/K11 b - - 0 1",
+      "g8g9 e5e6 g9g8 e6e5", OUTCOME_WIN, "2-fold repetition" },
     { "shogi", "4k4/9/9/9/9/9/9/9/4K3R[] w - - 0 1",
       "i1i2 e9d9 i2i1 d9e9 i1i2 e9d9 i2i1 d9e9 i1i2 e9d9 i2i1 d9e9", OUTCOME_DRAW,
       "4-fold repetition" },

@@ -554,6 +554,22 @@ static int eval_with_rules(const Variant *v, const char *fen)
     return e;
 }
 
+/* royals: last (chu shogi): a side may lose its king while it has a crown
+ * prince, so the prince is material when the file gives it a value; a
+ * royal that must never be lost is not. */
+static void test_spare_royal_counts(void)
+{
+    const char *prince = "k10r/12/pppp8/12/12/12/12/12/12/PPPP8/12/K9R+E w - - 0 1";
+    Variant *v = malloc(sizeof *v);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    memcpy(v, varset_find(&set, "chu"), sizeof *v);
+    int last = eval_with_rules(v, prince);
+    v->rules.royal_last = false;
+    int each = eval_with_rules(v, prince);
+    CU_ASSERT(last - each > 400);
+    free(v);
+}
+
 static void test_tables_follow_rules(void)
 {
     const char *queen_up = "4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1";
@@ -659,6 +675,7 @@ int main(void)
     CU_add_test(t, "multipv with exclude", test_multipv_exclude);
     CU_add_test(t, "promotion worth more than the pawn", test_promotion_worth);
     CU_add_test(t, "evaluation tables follow the rules", test_tables_follow_rules);
+    CU_add_test(t, "a spare royal is material (chu)", test_spare_royal_counts);
     CU_add_test(t, "won endings converted", test_convert_endings);
     return cunit_run_registry();
 }

@@ -82,7 +82,7 @@ static void test_extends(void)
     CU_ASSERT_EQUAL(v->files, 10);
     CU_ASSERT_EQUAL(v->ntypes, 8);
     int p = type_of(v, "P");
-    CU_ASSERT_TRUE(v->piece[p].promo_to & (1u << type_of(v, "A")));
+    CU_ASSERT_TRUE(v->piece[p].promo_to & type_bit(type_of(v, "A")));
     CU_ASSERT_STRING_EQUAL(v->piece[p].betza, "fmWfceFifmnD");   /* inherited */
     CU_ASSERT_EQUAL(v->castling.king_to_short, 8);
     CU_ASSERT_EQUAL(v->castling.rook_to_short, 7);
@@ -96,7 +96,7 @@ static void test_extends(void)
     CU_ASSERT_EQUAL(v->piece[type_of(v, "P")].promo_mandatory, PROMO_ALWAYS);
     v = varset_find(&builtin, "grand");
     CU_ASSERT_TRUE(v->piece[type_of(v, "P")].promo_to_captured);
-    CU_ASSERT_FALSE(v->piece[type_of(v, "P")].promo_to & (1u << type_of(v, "K")));
+    CU_ASSERT_FALSE(v->piece[type_of(v, "P")].promo_to & type_bit(type_of(v, "K")));
     CU_ASSERT_FALSE(v->castling.enabled);
     CU_ASSERT_TRUE(sqset_has(&v->piece[type_of(v, "P")].promo_zone[WHITE], sq(v, "a8")));
     CU_ASSERT_FALSE(sqset_has(&v->piece[type_of(v, "P")].promo_zone[WHITE], sq(v, "a7")));
@@ -195,8 +195,8 @@ static void test_janggi_settings(void)
     CU_ASSERT_EQUAL(r->count_bonus[WHITE], 0);
     CU_ASSERT_EQUAL(r->count_bonus[BLACK], 15);
     int c = type_of(v, "C");
-    CU_ASSERT_EQUAL(v->no_capture[c], 1u << c);
-    CU_ASSERT_EQUAL(v->no_hop[c], 1u << c);
+    CU_ASSERT_EQUAL(v->no_capture[c], type_bit(c));
+    CU_ASSERT_EQUAL(v->no_hop[c], type_bit(c));
     CU_ASSERT_EQUAL(v->no_capture[type_of(v, "R")], 0);
     const PieceType *rook = &v->piece[type_of(v, "R")];
     CU_ASSERT_EQUAL(rook->nextra, 1);
@@ -221,8 +221,8 @@ static void test_chase_settings(void)
     int r = type_of(v, "R"), h = type_of(v, "H"), c = type_of(v, "C"), p = type_of(v, "P");
     CU_ASSERT_EQUAL(v->rules.perpetual_chase, OUTCOME_LOSS);
     CU_ASSERT_EQUAL(v->rules.chase_rules, CHASE_RULES_XBOARD);
-    CU_ASSERT_EQUAL(v->piece[h].always_chases, 1u << r);
-    CU_ASSERT_EQUAL(v->piece[c].always_chases, 1u << r);
+    CU_ASSERT_EQUAL(v->piece[h].always_chases, type_bit(r));
+    CU_ASSERT_EQUAL(v->piece[c].always_chases, type_bit(r));
     CU_ASSERT_EQUAL(v->piece[r].always_chases, 0u);
     CU_ASSERT_TRUE(v->piece[r].chases);
     CU_ASSERT_FALSE(v->piece[p].chases);
@@ -243,8 +243,8 @@ static void test_chase_settings(void)
     CU_ASSERT_EQUAL(v->rules.perpetual_chase, OUTCOME_LOSS);
     CU_ASSERT_EQUAL(v->piece[e].always_chases, strong);
     CU_ASSERT_EQUAL(v->piece[a].always_chases, strong);
-    CU_ASSERT_EQUAL(v->piece[h].always_chases, 1u << r);
-    CU_ASSERT_EQUAL(v->piece[c].always_chases, 1u << r);
+    CU_ASSERT_EQUAL(v->piece[h].always_chases, type_bit(r));
+    CU_ASSERT_EQUAL(v->piece[c].always_chases, type_bit(r));
     CU_ASSERT_FALSE(v->piece[p].chases);
     v = varset_find(&builtin, "minixiangqi");
     CU_ASSERT_FATAL(v != NULL);

@@ -14,7 +14,7 @@
 static bool table_attacks(const Position *pos, const XbTable *t, int type, int color, int from,
                           int target)
 {
-    uint32_t no_hop = pos->v->no_hop[type];
+    TypeMask no_hop = pos->v->no_hop[type];
     const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
     for (; r < end; r++) {
         if ((r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG)) || (r->mode & XB_MODE_T))
@@ -105,6 +105,8 @@ bool attack_in_check(const Position *pos, int color)
     const Variant *v = pos->v;
     if (!v->royal_types)
         return false;
+    if (v->rules.royal_last && position_royals(pos, color) > 1)
+        return false;
     int attacked = 0, royals = 0;
     for (int i = 0; i < pos->nlist[color]; i++) {
         int sq = pos->list[color][i];
@@ -140,9 +142,74 @@ bool attack_royals_face(const Position *pos)
     return true;
 }
 
+/* Chebyshev distance: 1 for neighbours. */
+static int square_distance(const Variant *v, int a, int b)
+{
+    int df = abs(var_file(v, a) - var_file(v, b)), dr = abs(var_rank(v, a) - var_rank(v, b));
+    return df > dr ? df : dr;
+}
+
+static bool in_types(TypeMask types, uint8_t code)
+{
+    return code != EMPTY && (types >> code_type(code) & 1);
+}
+
+/* The lion a move took on its way (its first locust victim), if any. */
+static uint8_t first_victim(const Undo *u)
+{
+    return u->move.kind == MOVE_NORMAL && u->move.nvictims ? u->locust_code[0] : EMPTY;
+}
+
+/* Did the move take one of `lions`, on its square or (on_the_way) on its
+ * way, with a piece that is none of them? */
+static bool took_lion(const Undo *u, TypeMask lions, bool on_the_way)
+{
+    return u->move.kind == MOVE_NORMAL && !in_types(lions, u->moved_code)
+        && (in_types(lions, u->captured) || (on_the_way && in_types(lions, first_victim(u))));
+}
+
+/* Counter-strike, as both referees read it (what either forbids is
+ * forbidden, so every move is legal to both): XBoard 4.9.1 (EP_IRON_LION)
+ * forbids ending on one of its lions right after a piece that is none took
+ * one on the square where it ended (igui does not count); HaChu forbids a
+ * piece that is no lion to take a lion, anywhere, right after a piece that
+ * is no lion took one, anywhere. */
+static bool counter_strike(const Rules *r, const Undo *prev, const Undo *u)
+{
+    TypeMask xboard = r->lion_xboard ? r->lion_xboard : r->lions;
+    if (took_lion(prev, xboard, false) && prev->move.from != prev->move.to
+        && in_types(xboard, u->captured))
+        return true;
+    return took_lion(prev, r->lions, true) && took_lion(u, r->lions, true);
+}
+
+LionTrade attack_lion_trade(const Position *pos)
+{
+    const Variant *v = pos->v;
+    const Rules *r = &v->rules;
+    if (!r->lions || pos->ply == 0)
+        return LION_TRADE_OK;
+    const Undo *u = &pos->undo[pos->ply - 1];
+    if (u->move.kind != MOVE_NORMAL
+        || !(in_types(r->lions, u->captured) || in_types(r->lions, first_victim(u))))
+        return LION_TRADE_OK;
+    if (r->lion_counter_strike && pos->ply >= 2 && counter_strike(r, &pos->undo[pos->ply - 2], u))
+        return LION_TRADE_COUNTER_STRIKE;
+    if (!r->lion_afar_protected || !in_types(r->lions, u->moved_code)
+        || !in_types(r->lions, u->captured)
+        || square_distance(v, u->move.from, u->move.to) < 2)
+        return LION_TRADE_OK;
+    uint8_t bridge = first_victim(u);
+    if (bridge != EMPTY && !(r->lion_cheap_victims >> code_type(bridge) & 1))
+        return LION_TRADE_OK;
+    return attack_square(pos, u->move.to, pos->side) ? LION_TRADE_AFAR_PROTECTED : LION_TRADE_OK;
+}
+
 bool attack_left_illegal(Position *pos)
 {
     const Variant *v = pos->v;
+    if (v->rules.lions && attack_lion_trade(pos) != LION_TRADE_OK)
+        return true;
     if (pos->ply > 0 && move_gate(pos->undo[pos->ply - 1].move) >= 0) {
         Move last = pos->undo[pos->ply - 1].move;
         /* a piece gated in does not shield the king: the move must be legal
@@ -193,6 +260,8 @@ bool attack_left_illegal_ignoring(Position *pos, const SquareSet *ignored)
     int mover = !pos->side, attacked = 0, royals = 0;
     if (v->rules.facing_royals_illegal && attack_royals_face(pos))
         return true;
+    if (v->rules.royal_last && position_royals(pos, mover) > 1)
+        return false;
     for (int i = 0; i < pos->nlist[mover]; i++) {
         int sq = pos->list[mover][i];
         if (!(v->royal_types >> code_type(pos->board[sq]) & 1))
@@ -283,8 +352,8 @@ static void sensitive_squares(const Position *pos, int king, int them, SquareSet
 int attack_royal_exposure(const Position *pos, int color, SquareSet *set)
 {
     const Variant *v = pos->v;
-    if (!v->royal_types)
-        return -1;
+    if (!v->royal_types || v->rules.lions)
+        return -1;    /* (lion-trading: a capture of a lion may be illegal) */
     if (v->rules.facing_royals_bikjang && attack_royals_face(pos))
         return -1;    /* bikjang: every move that leaves them facing is illegal */
     int royal = -1;

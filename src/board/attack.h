@@ -43,6 +43,14 @@ bool attack_in_check(const Position *pos, int color);
  * that faced each other before the move still facing, unless it passed)? */
 bool attack_left_illegal(Position *pos);
 
+/* rules.lion-trading, for the move just made (the board after it): a
+ * lion taken right after a non-lion took one (counter-strike), or a
+ * protected lion taken by a lion from afar that took nothing worth more
+ * on the way; what XBoard 4.9.1 or HaChu forbids.  attack_left_illegal
+ * includes it. */
+typedef enum { LION_TRADE_OK = 0, LION_TRADE_COUNTER_STRIKE, LION_TRADE_AFAR_PROTECTED } LionTrade;
+LionTrade attack_lion_trade(const Position *pos);
+
 /* Two royal pieces on one file with nothing between them. */
 bool attack_royals_face(const Position *pos);
 

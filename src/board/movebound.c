@@ -38,10 +38,10 @@
 static int step_moves(const PieceType *pt, int color, int from, int to, uint16_t mode)
 {
     int n = 1;
-    if (pt->can_promote && variant_promotion_applies(pt, color, from, to)) {
-        uint32_t targets = pt->promo_to;
+    if (pt->can_promote && variant_promotion_applies(pt, color, from, to, true)) {
+        TypeMask targets = pt->promo_to;
         if (pt->promoted != NO_TYPE)
-            targets |= 1u << pt->promoted;
+            targets |= type_bit(pt->promoted);
         for (; targets; targets &= targets - 1)
             n++;
     }
@@ -129,9 +129,9 @@ static int most_choices(const PieceType *pt)
 {
     int n = 1;
     if (pt->can_promote) {
-        uint32_t targets = pt->promo_to;
+        TypeMask targets = pt->promo_to;
         if (pt->promoted != NO_TYPE)
-            targets |= 1u << pt->promoted;
+            targets |= type_bit(pt->promoted);
         for (; targets; targets &= targets - 1)
             n++;
     }

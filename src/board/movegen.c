@@ -54,16 +54,16 @@ static inline void add_move_as(const Position *pos, MoveList *ml, int type, int 
             push(ml, from, to, MOVE_NORMAL, 0, flags);
         return;
     }
-    if (!variant_promotion_applies(pt, color, from, to)) {
+    if (!variant_promotion_applies(pt, color, from, to, capture)) {
         if (gen & (capture ? GEN_NOISY : GEN_QUIET))
             push(ml, from, to, MOVE_NORMAL, 0, flags);
         return;
     }
     bool forced = pt->promo_mandatory == PROMO_ALWAYS
         || (pt->promo_mandatory == PROMO_WHEN_IMMOBILE && sqset_has(&pt->immobile[color], to));
-    uint32_t targets = pt->promo_to;
+    TypeMask targets = pt->promo_to;
     if (pt->promoted != NO_TYPE)
-        targets |= 1u << pt->promoted;
+        targets |= type_bit(pt->promoted);
     for (int t = 0; targets; t++, targets >>= 1) {
         if (!(targets & 1))
             continue;

@@ -344,7 +344,11 @@ void position_make(Position *pos, Move m)
     }
     if (us == BLACK)
         pos->fullmove++;
-    pos->rep_plies = pos->halfmove == 0 && !sideways ? 0 : u->rep_plies + 1;
+    /* a turn starts the move rule again; repetitions too, unless the rules
+       look across turns */
+    bool irreversible = pos->halfmove == 0 && !sideways
+        && !(m.kind == MOVE_TURN && v->rules.repetition_across_turns);
+    pos->rep_plies = irreversible ? 0 : u->rep_plies + 1;
     pos->side ^= 1;
     pos->hash ^= zobrist->side;
     /* Whether the move checked is worked out only where a rule needs it:

@@ -24,21 +24,37 @@ static void fill(uint64_t *k, size_t n, uint64_t *state)
         k[i] = next_key(state);
 }
 
+/* The keys of the first 32 types come first, in the order they had while
+ * MAX_PIECE_TYPES was 32, and those of the types beyond after all others:
+ * the hash of a position of a variant with up to 32 types, and so what the
+ * search finds through the table, stayed as it was. */
+#define FIRST_TYPES 32
+#define FIRST_CODES (2 * FIRST_TYPES + 1)
+
+static void fill_hands(int first, int end, uint64_t *state)
+{
+    for (int c = 0; c < 2; c++)
+        for (int t = first; t < end; t++)
+            fill(keys.hand[c][t], ZOBRIST_HAND, state);
+}
+
 static void init_once(void)
 {
     uint64_t state = 0x4D454E4147455249ull;   /* "MENAGERI" */
-    fill(&keys.piece[0][0], sizeof keys.piece / sizeof(uint64_t), &state);
-    for (int sq = 0; sq < MAX_SQUARES; sq++)
-        keys.piece[0][sq] = 0;                 /* empty squares hash to nothing */
+    fill(&keys.piece[0][0], (size_t)FIRST_CODES * MAX_SQUARES, &state);
     fill(keys.mark, MAX_SQUARES, &state);
-    fill(&keys.hand[0][0][0], sizeof keys.hand / sizeof(uint64_t), &state);
-    for (int c = 0; c < 2; c++)
-        for (int t = 0; t < MAX_PIECE_TYPES; t++)
-            keys.hand[c][t][0] = 0;            /* an empty hand hashes to nothing */
+    fill_hands(0, FIRST_TYPES, &state);
     fill(keys.virgin, MAX_SQUARES, &state);
     fill(keys.ep, MAX_SQUARES, &state);
     fill(&keys.checks[0][0], sizeof keys.checks / sizeof(uint64_t), &state);
     keys.side = next_key(&state);
+    fill(&keys.piece[FIRST_CODES][0], (size_t)(ZOBRIST_CODES - FIRST_CODES) * MAX_SQUARES, &state);
+    fill_hands(FIRST_TYPES, MAX_PIECE_TYPES, &state);
+    for (int sq = 0; sq < MAX_SQUARES; sq++)
+        keys.piece[0][sq] = 0;                 /* empty squares hash to nothing */
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < MAX_PIECE_TYPES; t++)
+            keys.hand[c][t][0] = 0;            /* an empty hand hashes to nothing */
 }
 
 void zobrist_init(void)

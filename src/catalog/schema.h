@@ -107,7 +107,7 @@ int schema_type_by_id(const Variant *v, const char *id);
 int schema_piece_ref(SchemaContext *c, const TreeNode *n, const char *what);
 
 /* A list of piece IDs (or `all`) → bitmask of types. */
-bool schema_piece_mask(SchemaContext *c, const TreeNode *n, const char *what, uint32_t *out);
+bool schema_piece_mask(SchemaContext *c, const TreeNode *n, const char *what, TypeMask *out);
 
 /* An integer written at *p, inside a word that ends at `end`; *p moves
  * past its digits.  Unlike number_scan_int alone, it never skips blanks

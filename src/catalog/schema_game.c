@@ -340,7 +340,7 @@ void schema_read_castling(SchemaContext *c, const TreeNode *n)
     if ((x = tree_map_get(n, "with")))
         schema_piece_mask(c, x, "castling partner", &cs->partners);
     else if (schema_type_by_id(c->v, "R") != NO_TYPE)
-        cs->partners = 1u << schema_type_by_id(c->v, "R");
+        cs->partners = type_bit(schema_type_by_id(c->v, "R"));
     else
         SCHEMA_ERROR(c, n, "'castling' needs 'with' (the partner pieces)");
     cs->rank = 0;

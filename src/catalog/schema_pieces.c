@@ -416,7 +416,8 @@ static void read_promotion(SchemaContext *c, int t, const TreeNode *n)
     static const char *const reserved[] = { "in-place", "by-capture-only", "by-drop",
                                             "every-move", NULL };
     static const char *const mandatory[] = { "when-immobile", "always", "never", NULL };
-    static const char *const on[] = { "enter", "within", "leave", NULL };
+    static const char *const on[] = { "enter", "within", "leave", "capture-within",
+                                      "capture-leave", NULL };
     PieceType *pt = &c->v->piece[t];
     TreeNode *own = n->kind == TREE_MAP ? tree_map_get(n, "promotion") : NULL;
     bool inline_promoted = n->kind == TREE_MAP && tree_map_get(n, "promoted");
@@ -456,17 +457,20 @@ static void read_promotion(SchemaContext *c, int t, const TreeNode *n)
         const TreeNode *items[8];
         int k = schema_list_items(x, items, 8);
         pt->promo_on_enter = pt->promo_on_within = pt->promo_on_leave = false;
+        pt->promo_on_capture_within = pt->promo_on_capture_leave = false;
         for (int i = 0; i < k; i++) {
             int w = schema_choice(c, items[i], "on", on);
             pt->promo_on_enter |= w == 0;
             pt->promo_on_within |= w == 1;
             pt->promo_on_leave |= w == 2;
+            pt->promo_on_capture_within |= w == 3;
+            pt->promo_on_capture_leave |= w == 4;
         }
     }
     x = p ? tree_map_get(p, "to") : NULL;
     if (!x) {
         if (pt->promoted != NO_TYPE)
-            pt->promo_to = 1u << pt->promoted;
+            pt->promo_to = type_bit(pt->promoted);
         else
             SCHEMA_ERROR(c, c->piece_key[t],
                          "promotion of '%s' needs 'to' (a list of pieces, or 'captured')",
@@ -486,13 +490,13 @@ static void read_promotion(SchemaContext *c, int t, const TreeNode *n)
         if (target == t)
             SCHEMA_ERROR(c, items[i], "'%s' cannot promote to itself", pt->id);
         else if (target != NO_TYPE)
-            pt->promo_to |= 1u << target;
+            pt->promo_to |= type_bit(target);
     }
     /* Alone, `captured` means any lost type other than royals and itself. */
     if (pt->promo_to_captured && !pt->promo_to)
         for (int u = 0; u < c->v->ntypes; u++)
             if (u != t && c->v->piece[u].id[0] != '+')
-                pt->promo_to |= 1u << u;
+                pt->promo_to |= type_bit(u);
 }
 
 /* Pieces in the order they are written (this file first, then parents),
@@ -524,7 +528,7 @@ static void check_pieces_together(SchemaContext *c)
         if (pt->promo_to_captured)
             for (int u = 0; u < v->ntypes; u++)
                 if (v->piece[u].royal)
-                    pt->promo_to &= ~(1u << u);
+                    pt->promo_to &= ~type_bit(u);
         for (int u = 0; u < t; u++) {
             const PieceType *pu = &v->piece[u];
             if ((pt->id[0] == '+') != (pu->id[0] == '+'))

@@ -16,7 +16,8 @@
 static void read_repetition(SchemaContext *c, const TreeNode *n)
 {
     static const char *const keys[] = {
-        "count", "result", "perpetual-check", "perpetual-chase", "chase-rules", NULL };
+        "count", "result", "perpetual-check", "perpetual-chase", "chase-rules",
+        "across-turns", NULL };
     static const char *const reserved[] = { "result-for", NULL };
     static const char *const chase_rules[] = { "xboard", "axf", NULL };
     Rules *r = &c->v->rules;
@@ -49,6 +50,8 @@ static void read_repetition(SchemaContext *c, const TreeNode *n)
         if (k >= 0)
             r->chase_rules = (ChaseRules)k;
     }
+    if ((x = tree_map_get(n, "across-turns")))
+        schema_bool(c, x, "across-turns", &r->repetition_across_turns);
 }
 
 static void read_move_rule(SchemaContext *c, const TreeNode *n)
@@ -165,6 +168,34 @@ static void read_flag(SchemaContext *c, const TreeNode *n)
         schema_outcome(c, x, "result", &r->flag_result);
 }
 
+/* `lion-trading`: {lions, afar-protected, cheap-victims, counter-strike},
+ * chu shogi's rules for taking lions (off: none). */
+static void read_lion_trading(SchemaContext *c, const TreeNode *n)
+{
+    static const char *const keys[] = { "lions", "xboard-lions", "afar-protected",
+                                        "cheap-victims", "counter-strike", NULL };
+    Rules *r = &c->v->rules;
+    const TreeNode *x;
+
+    r->lions = r->lion_xboard = r->lion_cheap_victims = 0;
+    r->lion_afar_protected = r->lion_counter_strike = false;
+    if (schema_is_off(n) || !schema_want_kind(c, n, TREE_MAP, "lion-trading"))
+        return;
+    schema_check_keys(c, n, keys, NULL, "'lion-trading'");
+    if ((x = tree_map_get(n, "lions")))
+        schema_piece_mask(c, x, "lion", &r->lions);
+    if (!r->lions)
+        SCHEMA_ERROR(c, n, "'lion-trading' needs 'lions' (a list of IDs)");
+    if ((x = tree_map_get(n, "xboard-lions")))
+        schema_piece_mask(c, x, "XBoard's lion", &r->lion_xboard);
+    if ((x = tree_map_get(n, "afar-protected")))
+        schema_bool(c, x, "afar-protected", &r->lion_afar_protected);
+    if ((x = tree_map_get(n, "cheap-victims")))
+        schema_piece_mask(c, x, "cheap victim", &r->lion_cheap_victims);
+    if ((x = tree_map_get(n, "counter-strike")))
+        schema_bool(c, x, "counter-strike", &r->lion_counter_strike);
+}
+
 /* `pass`: never, always; passing only when no other move is legal
  * (when-stalemated) is reserved. */
 static void read_pass(SchemaContext *c, const TreeNode *n)
@@ -243,8 +274,8 @@ static void read_capture_row(SchemaContext *c, const TreeNode *row)
     static const char *const capture[] = { "always", "never", "unprotected-only", NULL };
     static const char *const hop[] = { "always", "never", NULL };
     Variant *v = c->v;
-    uint32_t all = v->ntypes >= 32 ? 0xFFFFFFFFu : (1u << v->ntypes) - 1;
-    uint32_t attackers = all, victims = all;
+    TypeMask all = type_mask_all(v->ntypes);
+    TypeMask attackers = all, victims = all;
     const TreeNode *x, *cap, *hop_over;
 
     if (row->kind != TREE_MAP) {
@@ -298,13 +329,13 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
         "checkmated", "stalemated", "repetition", "move-rule", "bare-king", "extinction",
         "flag", "check-limit", "must-capture", "facing-royals", "royals",
         "insufficient-material", "en-passant-squares", "explosions", "pass", "material-count",
-        NULL };
+        "lion-trading", NULL };
     static const char *const reserved[] = {
         "counting", "connect", "checks", "check-evasion", "chasing", "self-capture", "impasse",
         NULL };
     static const char *const stalemate[] = { "loss", "draw", "win", "material", NULL };
     static const char *const facing[] = { "allowed", "illegal", "bikjang", NULL };
-    static const char *const royals[] = { "each", "spare", NULL };
+    static const char *const royals[] = { "each", "spare", "last", NULL };
     Rules *r = &c->v->rules;
     const TreeNode *x;
 
@@ -342,8 +373,11 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
         r->facing_royals_illegal = k == 1;
         r->facing_royals_bikjang = k == 2;
     }
-    if ((x = tree_map_get(n, "royals")))
-        r->royal_spare = schema_choice(c, x, "royals", royals) == 1;
+    if ((x = tree_map_get(n, "royals"))) {
+        int k = schema_choice(c, x, "royals", royals);
+        r->royal_spare = k == 1;
+        r->royal_last = k == 2;
+    }
     if ((x = tree_map_get(n, "insufficient-material")))
         schema_bool(c, x, "insufficient-material", &r->insufficient_material_draw);
     if ((x = tree_map_get(n, "en-passant-squares")))
@@ -354,4 +388,6 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
         read_pass(c, x);
     if ((x = tree_map_get(n, "material-count")))
         read_material_count(c, x);
+    if ((x = tree_map_get(n, "lion-trading")))
+        read_lion_trading(c, x);
 }

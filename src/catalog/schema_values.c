@@ -174,7 +174,7 @@ int schema_piece_ref(SchemaContext *c, const TreeNode *n, const char *what)
 }
 
 /* A list of piece IDs (or `all`) → bitmask of types. */
-bool schema_piece_mask(SchemaContext *c, const TreeNode *n, const char *what, uint32_t *out)
+bool schema_piece_mask(SchemaContext *c, const TreeNode *n, const char *what, TypeMask *out)
 {
     const TreeNode *items[MAX_PIECE_TYPES * 2];
     int k = schema_list_items(n, items, MAX_PIECE_TYPES * 2);
@@ -182,7 +182,7 @@ bool schema_piece_mask(SchemaContext *c, const TreeNode *n, const char *what, ui
 
     *out = 0;
     if (n->kind == TREE_SCALAR && !strcmp(n->text, "all")) {
-        *out = c->v->ntypes >= 32 ? 0xFFFFFFFFu : (1u << c->v->ntypes) - 1;
+        *out = type_mask_all(c->v->ntypes);
         return true;
     }
     for (int i = 0; i < k; i++) {
@@ -190,7 +190,7 @@ bool schema_piece_mask(SchemaContext *c, const TreeNode *n, const char *what, ui
         if (t == NO_TYPE)
             ok = false;
         else
-            *out |= 1u << t;
+            *out |= type_bit(t);
     }
     return ok;
 }

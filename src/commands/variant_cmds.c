@@ -139,10 +139,10 @@ static const char *outcome_name(Outcome o)
     }
 }
 
-static void print_types(const Variant *v, uint32_t mask, FILE *out)
+static void print_types(const Variant *v, TypeMask mask, FILE *out)
 {
     for (int t = 0; t < v->ntypes; t++)
-        if (mask & (1u << t))
+        if (mask & type_bit(t))
             fprintf(out, " %s", v->piece[t].id);
 }
 
@@ -255,6 +255,11 @@ static void print_piece(const Variant *v, int t, FILE *out)
             fputs(" (only types already lost)", out);
         fputs(" on", out);
         print_squares(v, &pt->promo_zone[WHITE], out);
+        if (pt->promo_on_capture_within || pt->promo_on_capture_leave)
+            fprintf(out, " (%sby a capture also %s)",
+                    pt->promo_on_enter ? "entering; " : "",
+                    pt->promo_on_capture_within && pt->promo_on_capture_leave
+                    ? "inside or leaving" : pt->promo_on_capture_within ? "inside" : "leaving");
         fputc('\n', out);
     }
     if (pt->confined) {
@@ -290,7 +295,8 @@ static void print_rules(const Variant *v, FILE *out)
             outcome_name(r->checkmated),
             r->stalemate_material ? "wins with fewer pieces" : outcome_name(r->stalemated));
     if (r->repetition_count)
-        fprintf(out, ", %d-fold repetition %s", r->repetition_count, outcome_name(r->repetition));
+        fprintf(out, ", %d-fold repetition %s%s", r->repetition_count, outcome_name(r->repetition),
+                r->repetition_across_turns ? " (also across a piece's turn)" : "");
     if (r->repetition_count && r->perpetual_check != OUTCOME_NONE
         && r->perpetual_check != r->repetition)
         fprintf(out, " but the player giving perpetual check %s",
@@ -316,6 +322,22 @@ static void print_rules(const Variant *v, FILE *out)
         fprintf(out, "Giving check %d times wins.\n", r->check_limit);
     if (r->must_capture)
         fputs("Capturing is compulsory.\n", out);
+    if (r->royal_last)
+        fputs("No royal piece is in check while its player has two or more.\n", out);
+    if (r->lions) {
+        fputs("Lions", out);
+        print_types(v, r->lions, out);
+        fputs(":", out);
+        if (r->lion_afar_protected) {
+            fputs(" a lion may not take a protected lion from afar unless it took on the way"
+                  " a piece other than", out);
+            print_types(v, r->lion_cheap_victims, out);
+            fputs(";", out);
+        }
+        if (r->lion_counter_strike)
+            fputs(" after a piece that is no lion took a lion, the reply may not take one", out);
+        fputs(".\n", out);
+    }
     if (r->facing_royals_illegal)
         fputs("Royal pieces may not face each other.\n", out);
     if (r->facing_royals_bikjang)

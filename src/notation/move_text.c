@@ -350,10 +350,13 @@ bool move_parse(Position *pos, const char *text, bool cecp_ranks, Move *out,
     }
     rules_playable_moves(pos, ml);
     bool found = false;
+    int turn = -1;    /* @@@@ without rules.pass: a piece's turn (XBoard's chu, lion) */
     for (int i = 0; i < ml->n && !found; i++) {
         Move m = ml->m[i];
         if (w.pass) {
             found = m.kind == MOVE_PASS;
+            if (m.kind == MOVE_TURN && turn < 0)
+                turn = i;
         } else if (w.castle_text) {
             char c[8];
             if (m.kind != MOVE_CASTLE)
@@ -365,6 +368,10 @@ bool move_parse(Position *pos, const char *text, bool cecp_ranks, Move *out,
         }
         if (found)
             *out = m;
+    }
+    if (!found && turn >= 0) {
+        found = true;
+        *out = ml->m[turn];
     }
     free(ml);
     if (!found)

@@ -22,7 +22,8 @@ int  square_parse(const struct Variant *v, const char **s, bool cecp_ranks);
 
 /* Find the legal move written `text` in `pos`.  Returns true and fills *out
  * when it names exactly one legal move; otherwise false and a reason.
- * XBoard's null move @@@@ names the pass. */
+ * XBoard's null move @@@@ names the pass, or where the rules have none, a
+ * piece's turn (a lion stepping out and back: XBoard's chu and lion). */
 bool move_parse(struct Position *pos, const char *text, bool cecp_ranks, Move *out,
                 char *why, size_t whysize);
 

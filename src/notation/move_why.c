@@ -141,7 +141,9 @@ static bool capture_available(Position *pos)
 /* Why the side to move may not pass. */
 static void why_no_pass(const Position *pos, char *why, size_t size)
 {
-    if (pos->v->rules.pass == PASS_NEVER)
+    if (pos->v->rules.pass == PASS_NEVER && pos->v->has_multileg)
+        snprintf(why, size, "no piece can step out and back to pass");
+    else if (pos->v->rules.pass == PASS_NEVER)
         snprintf(why, size, "there is no passing in %s", pos->v->name);
     else
         snprintf(why, size, "passing is not allowed in check");
@@ -162,13 +164,18 @@ static void why_forbidden(Position *pos, Move m, bool cecp_ranks, char *why, siz
         return;
     }
     position_make(pos, m);
+    LionTrade lion = attack_lion_trade(pos);
     bool exposed = attack_left_illegal(pos);
     bool attacked = attack_in_check(pos, us);
     bool drop_mate = !exposed && m.kind == MOVE_DROP && v->piece[m.piece].drop_no_mate
                   && movegen_drop_mates(pos);
     position_unmake(pos);
 
-    if (exposed && !attacked)
+    if (lion == LION_TRADE_COUNTER_STRIKE)
+        snprintf(why, size, "no lion may be taken right after a lion was taken by another piece");
+    else if (lion == LION_TRADE_AFAR_PROTECTED)
+        snprintf(why, size, "a lion may not take a protected lion from afar");
+    else if (exposed && !attacked)
         snprintf(why, size, "royal pieces may not face each other");
     else if (exposed && v->piece[mover].royal && m.kind != MOVE_DROP)
         snprintf(why, size, "the %s would be in check", type_name(v, mover));

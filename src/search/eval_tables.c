@@ -197,7 +197,10 @@ static void derive_values(EvalTables *et, const Variant *v)
     for (int t = 0; t < v->ntypes; t++) {
         const PieceType *pt = &v->piece[t];
         int val = pt->value > 0 ? pt->value : (int)lround(raw[t] * scale);
-        et->value[t] = pt->royal ? 0 : val < 10 ? 10 : val;
+        /* A royal piece is worth nothing as material, unless a side may
+           lose one of several (royals: last) and the file gives a value */
+        bool valued = !pt->royal || (v->rules.royal_last && pt->value > 0);
+        et->value[t] = !valued ? 0 : val < 10 ? 10 : val;
         et->hand_value[t] = (int)lround(et->value[t] * HAND_BONUS);
     }
     for (int t = 0; t < v->ntypes; t++) {

@@ -116,10 +116,14 @@ static bool repetition_score(Search *s, int ply, int *score)
     Position *pos = s->pos;
     const Rules *r = &pos->v->rules;
     int count = 0;
-    for (int d = 4; d <= pos->rep_plies && d <= pos->ply; d += 2) {
+    /* two plies back: only after two passes or turns in a row */
+    for (int d = 2; d <= pos->rep_plies && d <= pos->ply; d += 2) {
         const Undo *u1 = &pos->undo[pos->ply - d + 1], *u2 = &pos->undo[pos->ply - d];
-        if (u1->move.kind == MOVE_NULL || u2->move.kind == MOVE_NULL)
+        if (u1->move.kind == MOVE_NULL || u2->move.kind == MOVE_NULL) {
+            if (d == 2)
+                continue;   /* a null move just made: look further back all the same */
             break;
+        }
         if (u2->hash != pos->hash)
             continue;
         if (d > ply && ++count + 1 < r->repetition_count)
@@ -158,7 +162,7 @@ static bool game_over(Search *s, int ply, int *score)
             return true;
         }
     }
-    if (r->repetition_count && pos->rep_plies >= 4 && repetition_score(s, ply, score))
+    if (r->repetition_count && pos->rep_plies >= 2 && repetition_score(s, ply, score))
         return true;
     if (r->move_rule && pos->halfmove >= 2 * r->move_rule && move_rule_draws(s, ply)) {
         *score = outcome_score(rules_drawn(pos), ply);   /* 0, or the material count's */

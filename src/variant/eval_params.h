@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 /* The board limits (variant.h defines the same values). */
-#define EVAL_MAX_TYPES    32
+#define EVAL_MAX_TYPES    64
 #define EVAL_MAX_SQUARES  256
 
 /* Passed pawn-like pieces are scored by their progress toward promotion,

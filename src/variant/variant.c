@@ -160,7 +160,7 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
             restrict_extra_table(pt);
         }
         if (pt->royal)
-            v->royal_types |= 1u << t;
+            v->royal_types |= type_bit(t);
         if (pt->can_promote || pt->promoted != NO_TYPE)
             v->has_promotion = true;
         derive_piece_flags(pt, v);

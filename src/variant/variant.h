@@ -18,13 +18,21 @@
 #define MAX_FILES        16
 #define MAX_RANKS        16
 #define MAX_SQUARES      256
-#define MAX_PIECE_TYPES  32
+#define MAX_PIECE_TYPES  64
 #define MAX_NAME         48
 #define MAX_ALIASES      8
 #define MAX_BETZA        160
 #define NO_TYPE          (-1)
 
 enum { WHITE = 0, BLACK = 1 };
+
+/* A set of piece types (bit t = type t); MAX_PIECE_TYPES bits. */
+typedef uint64_t TypeMask;
+
+static inline TypeMask type_bit(int t) { return (TypeMask)1 << t; }
+
+/* Every type of a variant with `n` types. */
+static inline TypeMask type_mask_all(int n) { return n >= 64 ? ~(TypeMask)0 : type_bit(n) - 1; }
 
 /* A set of squares of one board (bit s = dense square s). */
 typedef struct { uint64_t w[4]; } SquareSet;
@@ -76,10 +84,11 @@ typedef struct {
     /* promotion (applies when promo_to or promoted is set) */
     bool    can_promote;
     SquareSet promo_zone[2];  /* per colour, absolute squares                         */
-    uint32_t promo_to;        /* bitmask of target types                              */
+    TypeMask promo_to;        /* bitmask of target types                              */
     bool    promo_to_captured;/* only types this side has lost (grand)               */
     PromoMandatory promo_mandatory;
     bool    promo_on_enter, promo_on_within, promo_on_leave;
+    bool    promo_on_capture_within, promo_on_capture_leave; /* captures only (chu) */
 
     /* confinement: squares the piece may stand on (all when not restricted) */
     SquareSet allowed[2];
@@ -105,7 +114,7 @@ typedef struct {
        and is never chased (a check is not a chase) */
     bool    chases;           /* its new attacks may be a chase (xiangqi soldier: no)  */
     SquareSet chased_in[2];   /* where it can be chased (soldier: across the river)   */
-    uint32_t always_chases;   /* victim types it chases even when they are protected
+    TypeMask always_chases;   /* victim types it chases even when they are protected
                                  or could take it back (horse, cannon: chariot)      */
     char    xboard_glyph;     /* which XBoard piece image it borrows (letter)         */
 
@@ -123,7 +132,7 @@ typedef struct {
 typedef struct {
     bool    enabled;
     int     king;             /* castling piece type */
-    uint32_t partners;        /* bitmask of partner types */
+    TypeMask partners;        /* bitmask of partner types */
     int     rank;             /* relative rank, 0 = own first rank */
     int     king_to_short, king_to_long;    /* files (0-based) */
     int     rook_to_short, rook_to_long;    /* files (0-based) */
@@ -145,6 +154,8 @@ typedef struct {
     Outcome checkmated;       /* for the mated player (default loss)     */
     Outcome stalemated;       /* for the stalemated player (default draw) */
     int     repetition_count; /* 0: off */
+    bool    repetition_across_turns; /* a turn (a piece out and back) does not end the
+                                 stretch a position may repeat in (HaChu) */
     Outcome repetition;       /* for the player completing it (draw)     */
     Outcome perpetual_check;  /* for the checking player (NONE: as repetition) */
     Outcome perpetual_chase;  /* for the chasing player (NONE: not judged)       */
@@ -152,15 +163,15 @@ typedef struct {
     int     move_rule;        /* full moves without capture/irreversible move; 0 = off */
     bool    move_rule_skips_checks; /* checking moves do not count toward it (xiangqi) */
     Outcome bare_king;        /* for the player left with only royals; NONE = off */
-    uint32_t extinction;      /* types whose loss ends the game (bitmask); 0 = off */
+    TypeMask extinction;      /* types whose loss ends the game (bitmask); 0 = off */
     Outcome extinction_result;/* for the player who lost them */
-    uint32_t flag_pieces;     /* types that win by reaching the flag region */
+    TypeMask flag_pieces;     /* types that win by reaching the flag region */
     SquareSet flag_region[2];
     Outcome flag_result;      /* for the player who reaches it */
     int     check_limit;      /* n-check: giving the n-th check wins; 0 = off */
     SquareSet ep_region[2];   /* passed squares that may become e.p. squares (empty: all) */
     bool    explosions;       /* a capture removes the capturer and the pieces around (atomic) */
-    uint32_t explosion_spares;/* types an explosion leaves standing (atomic: pawns) */
+    TypeMask explosion_spares;/* types an explosion leaves standing (atomic: pawns) */
     bool    must_capture;
     PassRule pass;            /* passing; two passes in a row end the game */
     bool    facing_royals_illegal;
@@ -172,6 +183,14 @@ typedef struct {
     int     count_points[MAX_PIECE_TYPES];
     int     count_bonus[2];
     bool    royal_spare;      /* several royals: only the last one matters */
+    bool    royal_last;       /* several royals: none is in check until one is left
+                                 (chu shogi as XBoard and HaChu play it) */
+    /* lion-trading (chu shogi), as XBoard 4.9.1 judges it; lions == 0: off */
+    TypeMask lions;           /* the types that are lions */
+    TypeMask lion_xboard;     /* XBoard's lions (fewer), for its counter-strike; 0: lions */
+    bool    lion_afar_protected; /* a lion may not take a protected lion from afar... */
+    TypeMask lion_cheap_victims; /* ...unless it took on the way a piece not of these */
+    bool    lion_counter_strike; /* after a non-lion took a lion, no lion may be taken */
     bool    insufficient_material_draw;
     /* added by the variant loader: */
     bool    stalemate_material;   /* stalemated: the side with fewer pieces wins (suicide) */
@@ -184,7 +203,7 @@ typedef struct {
     char    piece_to_char[96]; /* explicit pieceToChar, or "" to generate     */
     int     holdings;          /* pocket size; 0 = derived                     */
     bool    known;             /* XBoard knows this variant by name: no setup  */
-    uint32_t teach;            /* known variant, yet these types' moves are sent
+    TypeMask teach;            /* known variant, yet these types' moves are sent
                                   with `piece` (XBoard's idea of them differs) */
 } XboardInfo;
 
@@ -212,12 +231,12 @@ typedef struct Variant {
     bool    rotated;           /* symmetry: rotate (black's half is white's turned round) */
     /* capture-rules: per attacker type, the victim types it may not take
        and the types it may not hop over (bitmasks; janggi cannons) */
-    uint32_t no_capture[MAX_PIECE_TYPES];
-    uint32_t no_hop[MAX_PIECE_TYPES];
+    TypeMask no_capture[MAX_PIECE_TYPES];
+    TypeMask no_hop[MAX_PIECE_TYPES];
     EvalOverrides eval;        /* the `eval:` section: weights given over the defaults */
 
     /* derived by variant_finalize() */
-    uint32_t royal_types;      /* bitmask */
+    TypeMask royal_types;      /* bitmask */
     int     mark_demotes_to;   /* type a captured '~' piece reverts to (the promoter) */
     bool    has_drops, has_promotion, has_ep, has_multileg;
 
@@ -243,15 +262,17 @@ static inline int var_rank(const Variant *v, int sq) { return sq / v->files; }
  * or both would share and later double-free the same tables. */
 int  variant_finalize(Variant *v, char *err, size_t errsize);
 
-/* Does a move of this piece from `from` to `to` promote (entering, inside
- * or leaving its zone, as the variant says)? */
-static inline bool variant_promotion_applies(const PieceType *pt, int color, int from, int to)
+/* May a move of this piece from `from` to `to` promote (entering, inside
+ * or leaving its zone, as the variant says; some only when the move
+ * captures)? */
+static inline bool variant_promotion_applies(const PieceType *pt, int color, int from, int to,
+                                             bool capture)
 {
     bool in_from = sqset_has(&pt->promo_zone[color], from);
     bool in_to = sqset_has(&pt->promo_zone[color], to);
     return (in_to && !in_from && pt->promo_on_enter)
-        || (in_to && in_from && pt->promo_on_within)
-        || (!in_to && in_from && pt->promo_on_leave);
+        || (in_to && in_from && (pt->promo_on_within || (capture && pt->promo_on_capture_within)))
+        || (!in_to && in_from && (pt->promo_on_leave || (capture && pt->promo_on_capture_leave)));
 }
 
 void variant_release(Variant *v);        /* frees compiled tables */

@@ -16,6 +16,15 @@ menagerie perft: DEPTH '' is missing
 $ menagerie perft 2
 Nodes searched: 400
 [0]
+$ menagerie perft -v lionchess --moves "e2e4 e7e5 d1e2,e2d1" 1
+Nodes searched: 32
+[0]
+$ menagerie show chu | grep -e Rules -e Lions -e 'in check while' -e 'promotes to +P '
+   promotes to +P on ranks 9-12 (entering; by a capture also inside or leaving)
+Rules: the checkmated player loses, the stalemated player loses, 2-fold repetition loses (also across a piece's turn).
+No royal piece is in check while its player has two or more.
+Lions N +O: a lion may not take a protected lion from afar unless it took on the way a piece other than I P; after a piece that is no lion took a lion, the reply may not take one.
+[0]
 $ menagerie perft -D x --suite tests/protocol/bad-suite.perft
 menagerie perft: --max-depth 'x' is not a number
 [2]

@@ -253,7 +253,8 @@ static void add_directory(LoadSession *session, const char *path, int priority)
         names[n++] = alloc_strdup(e->d_name);
     }
     closedir(dir);
-    qsort(names, n, sizeof *names, compare_names);
+    if (n > 1)   /* (qsort wants a real array, even of nothing) */
+        qsort(names, (size_t)n, sizeof *names, compare_names);
     for (int i = 0; i < n; i++) {
         size_t len = strlen(path) + strlen(names[i]) + 2;
         char *full = alloc_realloc(NULL, len);

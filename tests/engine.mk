@@ -50,6 +50,8 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/knightmate.perft \
 	tests/data/perft/legan.perft \
 	tests/data/perft/lionchess.perft \
+	tests/data/perft/checkerchess.perft \
+	tests/data/perft/longleaper.perft \
 	tests/data/perft/chu.perft \
 	tests/data/perft/loop.perft \
 	tests/data/perft/losers.perft \

@@ -736,6 +736,59 @@ static void test_random_chu(void)
     CU_ASSERT(positions > 200 && pieces > 200);
 }
 
+/* Random positions of a shipped multi-leg variant: every multi-leg piece
+ * of the side to move moves as xb_generate says (intermediate squares and
+ * victims included), and every multi-leg piece of either side attacks a
+ * square exactly when some library move of it takes there.  Adds to
+ * *pieces the pieces compared. */
+static int random_shipped_failures(const char *name, int wanted, int *pieces)
+{
+    const Variant *v = varset_find(&builtin, name);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    int positions = 0, failures = 0;
+    for (int i = 0; i < 10 * wanted && positions < wanted && failures < 5; i++) {
+        if (!random_position(v, 10 + (int)(rnd() % 40)))
+            continue;
+        positions++;
+        for (int c = 0; c < 2; c++)
+            for (int k = 0; k < pos->nlist[c]; k++) {
+                int from = pos->list[c][k];
+                if (!written_with_legs(&v->piece[code_type(pos->board[from])]))
+                    continue;
+                if (c == pos->side) {
+                    (*pieces)++;
+                    failures += !same_as_library(pos, from, name);
+                }
+                for (int target = 0; target < v->files * v->ranks; target++) {
+                    if (target == from || v->geom.hole[target])
+                        continue;
+                    if (attack_from(pos, from, target) != library_takes(pos, from, target)
+                        && failures++ < 5)
+                        fprintf(stderr, "\n    %s: piece on %c%d, target %c%d: engine and library "
+                                "disagree on the attack\n", name, 'a' + var_file(v, from),
+                                var_rank(v, from) + 1, 'a' + var_file(v, target),
+                                var_rank(v, target) + 1);
+                }
+            }
+    }
+    CU_ASSERT(positions == wanted);
+    return failures;
+}
+
+/* The chess-board multi-leg variants: the lion, the checker (a jump over
+ * a neighbour), the long leaper (a locust capture from afar). */
+static void test_random_shipped(void)
+{
+    const char *names[] = { "lionchess", "checkerchess", "longleaper" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        int pieces = 0;
+        CU_ASSERT_EQUAL(random_shipped_failures(names[i], 300, &pieces), 0);
+        if (pieces < 200)
+            fprintf(stderr, "\n    %s: only %d pieces compared\n", names[i], pieces);
+        CU_ASSERT(pieces >= 200);
+    }
+}
+
 /* Is `text` (XBoard's notation) a legal move of chu after `moves`? */
 static bool chu_legal(const char *fen, const char *moves, const char *text)
 {
@@ -1058,6 +1111,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "notation: moves that differ by victims", test_notation_ambiguous);
     CU_add_test(s, "shipped multi-leg variants, node by node", test_shipped_trees);
     CU_add_test(s, "random chu positions against the library", test_random_chu);
+    CU_add_test(s, "random lion, checker and leaper chess positions", test_random_shipped);
     CU_add_test(s, "chu: the lion's igui", test_chu_lion_igui);
     CU_add_test(s, "chu: lion-trading", test_chu_lion_trading);
     CU_add_test(s, "chu: promotion on entry, or by a capture", test_chu_promotion);

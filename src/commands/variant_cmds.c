@@ -228,6 +228,97 @@ static int region_centre(const Variant *v, const SquareSet *allowed)
     return best;
 }
 
+/* ---- multi-leg moves in `show` ------------------------------------------- */
+
+/* What a probe of the moves found: a move taking `victim` on its way; a
+ * move ending on the piece's own square, with or without victims. */
+typedef struct {
+    int from, victim;
+    bool takes, pass, igui;
+} LegProbe;
+
+static void probe_move(const XbMove *m, void *ctx)
+{
+    LegProbe *p = ctx;
+    for (int i = 0; i < m->nvictims; i++)
+        p->takes |= m->victim[i] == p->victim;
+    if (m->to == p->from) {
+        p->pass |= m->nvictims == 0;
+        p->igui |= m->nvictims > 0;
+    }
+}
+
+static LegProbe probe_moves(const PieceType *pt, const XbBoardView *view, int from, int victim)
+{
+    LegProbe p = { from, victim, false, false, false };
+    xb_generate(&pt->moves, &pt->table, view, from, probe_move, &p);
+    return p;
+}
+
+static int gcd(int a, int b)
+{
+    a = abs(a), b = abs(b);
+    while (b) {
+        int r = a % b;
+        a = b, b = r;
+    }
+    return a;
+}
+
+/* An empty board with an enemy on the nearest square, in each direction
+ * from `from`, that the piece can take in passing (a lone enemy there is
+ * a locust victim); false when it takes none so. */
+static bool place_victims(const Variant *v, const PieceType *pt, const XbBoardView *empty,
+                          int from, XbBoardView *view)
+{
+    int nearest[MAX_SQUARES];   /* by square: the victim square of its direction, -1 */
+    bool any = false;
+    *view = *empty;
+    for (int sq = 0; sq < v->files * v->ranks; sq++)
+        nearest[sq] = -1;
+    for (int sq = 0; sq < v->files * v->ranks; sq++) {
+        if (sq == from || v->geom.hole[sq] || empty->outside[sq])
+            continue;
+        view->occ[sq] = XB_ENEMY;
+        bool takes = probe_moves(pt, view, from, sq).takes;
+        view->occ[sq] = XB_EMPTY;
+        if (!takes)
+            continue;
+        int df = var_file(v, sq) - var_file(v, from), dr = var_rank(v, sq) - var_rank(v, from);
+        int g = gcd(df, dr);
+        int key = var_square(v, var_file(v, from) + df / g, var_rank(v, from) + dr / g);
+        if (nearest[key] < 0 || g < gcd(var_file(v, nearest[key]) - var_file(v, from),
+                                       var_rank(v, nearest[key]) - var_rank(v, from)))
+            nearest[key] = sq;
+        any = true;
+    }
+    for (int sq = 0; sq < v->files * v->ranks; sq++)
+        if (nearest[sq] >= 0)
+            view->occ[nearest[sq]] = XB_ENEMY;
+    return any;
+}
+
+/* The moves of several legs that the one-board diagram cannot show: a
+ * pass, and captures in passing (locust victims), drawn with enemies on
+ * the nearest squares it takes so. */
+static void print_multileg(const Variant *v, const PieceType *pt, const XbBoardView *empty,
+                           int from, FILE *out)
+{
+    if (probe_moves(pt, empty, from, -1).pass)
+        fputs("   may pass: it steps out and comes back to its square\n", out);
+    XbBoardView view;
+    if (!place_victims(v, pt, empty, from, &view))
+        return;
+    bool spared = false;        /* an enemy placed that the others keep it from taking */
+    for (int sq = 0; sq < v->files * v->ranks; sq++)
+        spared |= view.occ[sq] == XB_ENEMY && !probe_moves(pt, &view, from, sq).takes;
+    fprintf(out, "   takes in passing the enemies on %c%s, and goes on to a marked square\n",
+            XB_MARK_VICTIM, spared ? " (not those on E)" : "");
+    if (probe_moves(pt, &view, from, -1).igui)
+        fputs("   or takes in passing and comes back to its square (igui)\n", out);
+    xb_diagram(out, &pt->moves, &pt->table, &view, from, 0);
+}
+
 static void print_piece(const Variant *v, int t, FILE *out)
 {
     const PieceType *pt = &v->piece[t];
@@ -286,6 +377,7 @@ static void print_piece(const Variant *v, int t, FILE *out)
         for (int sq = 0; sq < v->files * v->ranks; sq++)
             view.outside[sq] = !sqset_has(&pt->allowed[WHITE], sq);
     xb_diagram(out, &pt->moves, &pt->table, &view, from, 0);
+    print_multileg(v, pt, &view, from, out);
 }
 
 static void print_rules(const Variant *v, FILE *out)

@@ -264,3 +264,33 @@ The evaluation's error: 0.018528 before, 0.018330 after; 2 weights changed.
 $ menagerie tune -v chess --epochs 3 --k 0.005 --params tempo -o /nonexistent/dir/out.yaml tests/data/tune/sample.data
 menagerie tune: /nonexistent/dir/out.yaml: No such file or directory
 [2]
+$ menagerie show checkerchess | sed -n '/^M  checker/,/^$/p'
+M  checker  mKcafmK  value 250
+  8  . . . . . . . .
+  7  . . . . . . . .
+  6  . . . m m m . .
+  5  . . . m @ m . .
+  4  . . . m m m . .
+  3  . . . . . . . .
+  2  . . . . . . . .
+  1  . . . . . . . .
+     a b c d e f g h
+   takes in passing the enemies on x, and goes on to a marked square
+  8  . . . . . . . .
+  7  . . m . m . m .
+  6  . . . x x x . .
+  5  . . m x @ x m .
+  4  . . . x x x . .
+  3  . . m . m . m .
+  2  . . . . . . . .
+  1  . . . . . . . .
+     a b c d e f g h
+
+[0]
+$ menagerie show lionchess | sed -n '/^L  lion/,/^$/p' | grep -v '^  [1-8] \|^     a'
+L  lion  KNADcaKmcabK  value 1000
+   may pass: it steps out and comes back to its square
+   takes in passing the enemies on x, and goes on to a marked square
+   or takes in passing and comes back to its square (igui)
+
+[0]

@@ -450,25 +450,38 @@ static bool written_with_legs(const PieceType *pt)
     return false;
 }
 
-static void test_random_positions(void)
+/* Up to `wanted` random positions of v (with `least` pieces and up to
+ * `spread` more), in at most `tries`: the side to move's multi-leg pieces
+ * against the library.  Returns the failures (it stops after 5), and
+ * counts the positions and pieces compared. */
+static int compare_random_positions(const Variant *v, int tries, int wanted, int least,
+                                    int spread, const char *label, int *positions, int *pieces)
 {
-    const Variant *v = varset_find(&zoo, "mlzoo");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
-    int positions = 0, pieces = 0, failures = 0;
-    for (int i = 0; i < 5000 && positions < 400 && failures < 5; i++) {
-        if (!random_position(v, 5 + (int)(rnd() % 30)))
+    int failures = 0;
+    *positions = *pieces = 0;
+    for (int i = 0; i < tries && *positions < wanted && failures < 5; i++) {
+        if (!random_position(v, least + (int)(rnd() % (unsigned)spread)))
             continue;
-        positions++;
+        (*positions)++;
         for (int k = 0; k < pos->nlist[pos->side]; k++) {
             int from = pos->list[pos->side][k];
             if (!written_with_legs(&v->piece[code_type(pos->board[from])]))
                 continue;
-            pieces++;
-            if (!same_as_library(pos, from, "random position"))
+            (*pieces)++;
+            if (!same_as_library(pos, from, label))
                 failures++;
         }
     }
-    CU_ASSERT_EQUAL(failures, 0);
+    return failures;
+}
+
+static void test_random_positions(void)
+{
+    const Variant *v = varset_find(&zoo, "mlzoo");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    int positions, pieces;
+    CU_ASSERT_EQUAL(compare_random_positions(v, 5000, 400, 5, 30, "random position",
+                                             &positions, &pieces), 0);
     CU_ASSERT(positions > 300 && pieces > 2000);
 }
 
@@ -718,21 +731,9 @@ static void test_random_chu(void)
 {
     const Variant *v = varset_find(&builtin, "chu");
     CU_ASSERT_PTR_NOT_NULL_FATAL(v);
-    int positions = 0, pieces = 0, failures = 0;
-    for (int i = 0; i < 3000 && positions < 300 && failures < 5; i++) {
-        if (!random_position(v, 10 + (int)(rnd() % 40)))
-            continue;
-        positions++;
-        for (int k = 0; k < pos->nlist[pos->side]; k++) {
-            int from = pos->list[pos->side][k];
-            if (!written_with_legs(&v->piece[code_type(pos->board[from])]))
-                continue;
-            pieces++;
-            if (!same_as_library(pos, from, "random chu position"))
-                failures++;
-        }
-    }
-    CU_ASSERT_EQUAL(failures, 0);
+    int positions, pieces;
+    CU_ASSERT_EQUAL(compare_random_positions(v, 3000, 300, 10, 40, "random chu position",
+                                             &positions, &pieces), 0);
     CU_ASSERT(positions > 200 && pieces > 200);
 }
 

@@ -924,6 +924,25 @@ static void test_extra_moves_regions(void)
     CU_ASSERT_EQUAL(moves_from("a1"), 2 + 4);
 }
 
+/* Atoms whose moves overlap make each move once: chu's flying stag vRK
+ * (the king's step up is the rook's first), a doubled atom, a slide that
+ * a longer one covers. */
+static void test_overlapping_atoms(void)
+{
+    static const char text[] =
+        "name: overlap-test\nextends: chess\neval: ~\n"
+        "pieces:\n  Q: {name: stag, moves: vRK, value: 700}\n"
+        "  A: {name: twice, moves: R2WfW, value: 500}\n";
+    CU_ASSERT_EQUAL_FATAL(varset_load_text(&set, "overlap-test.yaml", text, stderr, ""), 0);
+    set_fen("overlap-test", "4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("d4"), 7 + 8 - 2);   /* d1-d8, and six king steps more */
+    set_fen("overlap-test", "4k3/8/8/3p4/3Q4/8/8/4K3 w - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("d4"), 4 + 8 - 2);   /* d5 taken once */
+    set_fen("overlap-test", "4k3/8/8/8/3A4/8/8/4K3 w - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("d4"), 8);           /* two squares each way */
+    CU_ASSERT_EQUAL(legal_count(), 8 + 5);
+}
+
 /* capture-rules: xiangqi cannons that may neither take nor jump a cannon. */
 static void test_capture_rules(void)
 {
@@ -1073,6 +1092,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "game ends", test_game_ends);
     CU_add_test(s, "rule-restricted moves", test_rule_moves);
     CU_add_test(s, "extra moves by region", test_extra_moves_regions);
+    CU_add_test(s, "overlapping atoms", test_overlapping_atoms);
     CU_add_test(s, "capture rules", test_capture_rules);
     CU_add_test(s, "passing", test_passing);
     CU_add_test(s, "janggi game ends", test_janggi_game_ends);

@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include "variant/variant.h"
+#include "util/alloc.h"
 
 /* A square from which the piece has no move at all on an empty board:
  * promotion is forced on arrival there and drops there are barred. */
@@ -133,6 +134,55 @@ static void restrict_extra_table(PieceType *pt)
     t->nrays = w;
 }
 
+/* Does ray a make no move that ray b does not make too?  So when b walks
+ * the same squares (with the same tests) at least as far, in the same
+ * mode (a step and a slide may cover each other: the slide flag only
+ * says how far a ray may go).  Multi-leg and castling rays are generated
+ * their own way. */
+static bool ray_covered_by(const XbTable *t, const XbRay *a, const XbRay *b)
+{
+    if ((a->flags | XB_RAY_SLIDE) != (b->flags | XB_RAY_SLIDE) || a->mode != b->mode || a->len > b->len
+        || (a->flags & (XB_RAY_MULTILEG | XB_RAY_CASTLE)))
+        return false;
+    for (int k = 0; k < a->len; k++) {
+        const XbStep *sa = &t->steps[a->first + (uint32_t)k], *sb = &t->steps[b->first + (uint32_t)k];
+        if (sa->sq != sb->sq || sa->test != sb->test || sa->test2 != sb->test2)
+            return false;
+    }
+    return true;
+}
+
+/* Drop the rays that another ray of the same square covers, so that a
+ * piece whose atoms overlap (the flying stag's vRK: a king's step up is
+ * the rook's first) makes each move once.  Of two equal rays the first
+ * stays.  Which to drop is decided on the whole table first; then the
+ * compaction runs in place, as in restrict_extra_table. */
+static void drop_covered_rays(XbTable *t)
+{
+    int nsq = t->nsquares;
+    bool *drop = alloc_memory(t->nrays ? t->nrays : 1);
+    for (int cs = 0; cs < 2 * nsq; cs++) {
+        uint32_t begin = t->index[cs], end = t->index[cs + 1];
+        for (uint32_t i = begin; i < end; i++) {
+            drop[i] = false;
+            for (uint32_t j = begin; j < end && !drop[i]; j++)
+                drop[i] = j != i && ray_covered_by(t, &t->rays[i], &t->rays[j])
+                          && (t->rays[j].len > t->rays[i].len || j < i);
+        }
+    }
+    uint32_t w = 0;
+    for (int cs = 0; cs < 2 * nsq; cs++) {
+        uint32_t begin = t->index[cs], end = t->index[cs + 1];
+        t->index[cs] = w;
+        for (uint32_t i = begin; i < end; i++)
+            if (!drop[i])
+                t->rays[w++] = t->rays[i];
+    }
+    t->index[2 * nsq] = w;
+    t->nrays = w;
+    free(drop);
+}
+
 int variant_finalize(Variant *v, char *err, size_t errsize)
 {
     XbError xe;
@@ -151,6 +201,7 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
                      pt->id, pt->betza, xe.message);
             return -1;
         }
+        drop_covered_rays(&pt->table);
         if (pt->has_extra) {
             if (xb_compile(&pt->extra_moves, &v->geom, &pt->extra_table, &xe) != 0) {
                 snprintf(err, errsize, "piece '%s': cannot compile extra moves '%s': %s",

@@ -53,6 +53,8 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/checkerchess.perft \
 	tests/data/perft/longleaper.perft \
 	tests/data/perft/chu.perft \
+	tests/data/perft/sho.perft \
+	tests/data/perft/dai.perft \
 	tests/data/perft/loop.perft \
 	tests/data/perft/losers.perft \
 	tests/data/perft/makruk.perft \

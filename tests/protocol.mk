@@ -18,6 +18,7 @@ PROTOCOL_BAD_VARIANTS = \
 # (tools/perft-speed: for its --help in cli.t)
 EXTRA_DIST += tests/protocol.sh tests/cli.sh tools/perft-speed \
 	tools/perft_fairy_stockfish.py tools/perft_sjaakii.py tools/perft_crosscheck.py \
+	tools/hachu_highlight_check.py \
 	tests/protocol/cli.t tests/protocol/bad-suite.perft tests/protocol/bad/README \
 	$(PROTOCOL_BAD_VARIANTS:%=tests/protocol/bad/%.yaml) \
 	$(PROTOCOL_TRANSCRIPTS:%=tests/protocol/cecp-%.in) \

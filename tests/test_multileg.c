@@ -69,21 +69,27 @@ static void key_text(const Variant *v, int from, int to, const uint8_t *victim, 
              capture && to != from ? "x" : "");
 }
 
-/* The engine's pseudo-legal moves of the piece on `from`; false when one
- * came twice. */
+/* The engine's pseudo-legal moves of the piece on `from`, a promotion and
+ * the plain move to the same square once (the library knows no
+ * promotions); false when a plain move came twice. */
 static bool engine_moves(Position *p, int from, StrSet *out)
 {
     MoveList *ml = malloc(sizeof *ml);
     ml->n = 0;
     movegen_piece(p, ml, from);
-    for (int i = 0; i < ml->n; i++) {
-        Move m = ml->m[i];
-        char key[64];
-        int to = m.kind == MOVE_TURN ? m.from : m.to;
-        bool capture = m.kind == MOVE_NORMAL && p->board[to] != EMPTY;
-        key_text(p->v, from, to, m.victim, m.nvictims, capture, key, sizeof key);
-        strset_add(out, key);
-    }
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < ml->n; i++) {
+            Move m = ml->m[i];
+            bool promotes = m.kind == MOVE_NORMAL && m.piece;
+            if (promotes != (pass == 1))
+                continue;
+            char key[64];
+            int to = m.kind == MOVE_TURN ? m.from : m.to;
+            bool capture = m.kind == MOVE_NORMAL && p->board[to] != EMPTY;
+            key_text(p->v, from, to, m.victim, m.nvictims, capture, key, sizeof key);
+            if (!promotes || !strset_has(out, key))
+                strset_add(out, key);
+        }
     int n = out->n;
     strset_norm(out);
     free(ml);
@@ -740,9 +746,10 @@ static void test_random_chu(void)
 /* Random positions of a shipped multi-leg variant: every multi-leg piece
  * of the side to move moves as xb_generate says (intermediate squares and
  * victims included), and every multi-leg piece of either side attacks a
- * square exactly when some library move of it takes there.  Adds to
+ * square exactly when some library move of it takes there; with
+ * `every_piece`, every piece of the side to move is compared too.  Adds to
  * *pieces the pieces compared. */
-static int random_shipped_failures(const char *name, int wanted, int *pieces)
+static int random_shipped_failures(const char *name, int wanted, bool every_piece, int *pieces)
 {
     const Variant *v = varset_find(&builtin, name);
     CU_ASSERT_PTR_NOT_NULL_FATAL(v);
@@ -754,12 +761,13 @@ static int random_shipped_failures(const char *name, int wanted, int *pieces)
         for (int c = 0; c < 2; c++)
             for (int k = 0; k < pos->nlist[c]; k++) {
                 int from = pos->list[c][k];
-                if (!written_with_legs(&v->piece[code_type(pos->board[from])]))
-                    continue;
-                if (c == pos->side) {
+                bool legs = written_with_legs(&v->piece[code_type(pos->board[from])]);
+                if (c == pos->side && (legs || every_piece)) {
                     (*pieces)++;
                     failures += !same_as_library(pos, from, name);
                 }
+                if (!legs)
+                    continue;
                 for (int target = 0; target < v->files * v->ranks; target++) {
                     if (target == from || v->geom.hole[target])
                         continue;
@@ -783,10 +791,25 @@ static void test_random_shipped(void)
     const char *names[] = { "lionchess", "checkerchess", "longleaper" };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         int pieces = 0;
-        CU_ASSERT_EQUAL(random_shipped_failures(names[i], 300, &pieces), 0);
+        CU_ASSERT_EQUAL(random_shipped_failures(names[i], 300, false, &pieces), 0);
         if (pieces < 200)
             fprintf(stderr, "\n    %s: only %d pieces compared\n", names[i], pieces);
         CU_ASSERT(pieces >= 200);
+    }
+}
+
+/* HaChu's sho and dai shogi: every piece of the side to move of random
+ * positions moves as xb_generate says (dai's dressed letters C', L! are
+ * types of their own), and dai's multi-leg pieces attack as its moves take. */
+static void test_random_hachu_variants(void)
+{
+    const struct { const char *name; int positions; } cases[] = { { "sho", 300 }, { "dai", 60 } };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int pieces = 0;
+        CU_ASSERT_EQUAL(random_shipped_failures(cases[i].name, cases[i].positions, true, &pieces), 0);
+        if (pieces < 1500)
+            fprintf(stderr, "\n    %s: only %d pieces compared\n", cases[i].name, pieces);
+        CU_ASSERT(pieces >= 1500);
     }
 }
 
@@ -1113,6 +1136,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "shipped multi-leg variants, node by node", test_shipped_trees);
     CU_add_test(s, "random chu positions against the library", test_random_chu);
     CU_add_test(s, "random lion, checker and leaper chess positions", test_random_shipped);
+    CU_add_test(s, "random sho and dai shogi positions, every piece", test_random_hachu_variants);
     CU_add_test(s, "chu: the lion's igui", test_chu_lion_igui);
     CU_add_test(s, "chu: lion-trading", test_chu_lion_trading);
     CU_add_test(s, "chu: promotion on entry, or by a capture", test_chu_promotion);

@@ -335,7 +335,10 @@ static void test_bad_fen_quotes_token(void)
                    "unknown piece 'l' in rank 1");
     expect_refused("crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB+Qn[] w - - 0 1",
                    "unknown piece '+Q' in rank 1");
+    /* a dress belongs to its letter (dai shogi's C', L!) */
     expect_refused("crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB!N[] w - - 0 1",
+                   "unknown piece 'B!' in rank 1");
+    expect_refused("crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1!N[] w - - 0 1",
                    "unknown piece '!' in rank 1");
     expect_refused("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Qln] w - - 0 1",
                    "unknown piece 'l' in the holdings");

@@ -63,7 +63,7 @@ static inline bool move_equal(Move a, Move b)
         && a.nvictims == b.nvictims;
 }
 
-#define MAX_MOVES 16384
+#define MAX_MOVES 32768
 
 typedef struct {
     int  n;

@@ -62,7 +62,8 @@ dist_variants_DATA = \
 	variants/spartan.yaml variants/manchu.yaml variants/ai-wok.yaml \
 	variants/breakthrough.yaml variants/clobber.yaml variants/clobber10.yaml \
 	variants/lionchess.yaml variants/janggi.yaml variants/xiangqi-axf.yaml \
-	variants/chu.yaml variants/checkerchess.yaml variants/longleaper.yaml
+	variants/chu.yaml variants/checkerchess.yaml variants/longleaper.yaml \
+	variants/sho.yaml variants/dai.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

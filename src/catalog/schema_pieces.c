@@ -533,15 +533,23 @@ static void check_pieces_together(SchemaContext *c)
             const PieceType *pu = &v->piece[u];
             if ((pt->id[0] == '+') != (pu->id[0] == '+'))
                 continue;
+            /* one letter may serve several pieces told apart by their
+               dress (C, C' and C!); a synonym is an undressed letter */
             char mine[16], theirs[16];
+            bool same_dress = variant_piece_dress(pt) == variant_piece_dress(pu);
             snprintf(mine, sizeof mine, "%c%s", pt->letter, pt->synonyms);
             snprintf(theirs, sizeof theirs, "%c%s", pu->letter, pu->synonyms);
-            for (const char *m = mine; *m; m++)
-                if (strchr(theirs, *m)) {
+            for (const char *m = mine; *m; m++) {
+                const char *hit = strchr(theirs, *m);
+                bool both_letters = m == mine && hit == theirs;
+                bool undressed_clash = (m == mine ? !variant_piece_dress(pt) : true)
+                                       && (hit == theirs ? !variant_piece_dress(pu) : true);
+                if (hit && (both_letters ? same_dress : undressed_clash)) {
                     SCHEMA_ERROR(c, c->piece_key[t], "letter '%c' is used by both '%s' and '%s'",
                                  *m, pu->id, pt->id);
                     break;
                 }
+            }
         }
     }
 }

@@ -118,7 +118,8 @@ void diagram_print(const Position *pos, const DiagramStyle *style, FILE *out)
                                                      : (char)tolower((unsigned char)pt->letter);
                 cell[0] = pt->id[0] == '+' ? '+' : ' ';
                 cell[1] = letter;
-                cell[2] = pos->mark[sq] ? '~' : ' ';
+                char dress = variant_piece_dress(pt);
+                cell[2] = pos->mark[sq] ? '~' : dress ? dress : ' ';
             }
             if (style->colour && mark[sq])
                 fprintf(out, "%s%s\033[0m", mark_colour[mark[sq]], cell);

@@ -33,7 +33,8 @@ static int fail(char *err, size_t n, const char *fmt, ...)
 
 static const char *color_name(int color) { return color == WHITE ? "white" : "black"; }
 
-/* Parse one piece token at *s: ['+'] letter ['~'].  Returns the board code
+/* Parse one piece token at *s: ['+'] letter [dress] ['~'], the dress a
+ * ' or ! that tells apart pieces of one letter.  Returns the board code
  * (0 on error) and the '~' mark.  A bad token is passed over as a whole,
  * so that the caller can quote exactly it. */
 static uint8_t parse_piece_token(const Variant *v, const char **s, uint8_t *mark)
@@ -47,7 +48,10 @@ static uint8_t parse_piece_token(const Variant *v, const char **s, uint8_t *mark
     if (!c || strchr("/[]", c))
         return 0;            /* a lone '+': the bracket or slash is not part of it */
     (*s)++;
-    int type = isalpha((unsigned char)c) ? variant_type_by_letter(v, c, promoted) : NO_TYPE;
+    char dress = 0;
+    if (**s == '\'' || **s == '!')
+        dress = *(*s)++;
+    int type = isalpha((unsigned char)c) ? variant_type_by_token(v, c, dress, promoted) : NO_TYPE;
     *mark = 0;
     if (**s == '~') {
         *mark = 1;
@@ -604,6 +608,9 @@ static void put_piece(char **p, const Variant *v, uint8_t code, uint8_t mark)
     if (pt->id[0] == '+')
         *(*p)++ = '+';
     *(*p)++ = code_color(code) == WHITE ? ch : (char)tolower((unsigned char)ch);
+    char dress = variant_piece_dress(pt);
+    if (dress)
+        *(*p)++ = dress;
     if (mark)
         *(*p)++ = '~';
 }

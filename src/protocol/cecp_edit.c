@@ -123,7 +123,7 @@ void cecp_edit_line(Cecp *c, const char *line)
             cell[0] = '\0';
             return;
         }
-        if (variant_type_by_letter(v, letter, id[0] == '+') == NO_TYPE) {
+        if (variant_type_by_token(v, letter, id[n + 1], id[0] == '+') == NO_TYPE) {
             io_printf("Error (unknown piece): %s", line);
             return;
         }

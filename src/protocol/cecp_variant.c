@@ -122,16 +122,18 @@ const Variant *cecp_find_variant(const VariantSet *set, const char *name)
     if (!parse_sized_name(name, &w, &h, &s, &base))
         return NULL;
     v = varset_find(set, base);
-    if (v && !v->abstract && v->files == w && v->ranks == h)
+    bool base_fits = v && !v->abstract && v->files == w && v->ranks == h;
+    if (base_fits && holdings_size(v) == s)
         return v;
-    /* an engine-defined variant announced with this size and parent */
+    /* an engine-defined variant announced with this size and parent: XBoard
+       names sho shogi '9x9+0_shogi', shogi without holdings, as HaChu does */
     for (int i = 0; i < set->count; i++) {
         const Variant *c = set->items[i];
         if (!c->abstract && c->files == w && c->ranks == h && holdings_size(c) == s
             && strcmp(c->xboard.parent, base) == 0)
             return c;
     }
-    return NULL;
+    return base_fits ? v : NULL;
 }
 
 /* XBoard's piece types in pieceToChar order; promoted forms of the first

@@ -249,20 +249,39 @@ void variant_release(Variant *v)
     v->reach = NULL;
 }
 
-int variant_type_by_letter(const Variant *v, char letter, bool promoted)
+char variant_piece_dress(const PieceType *pt)
+{
+    const char *suffix = pt->id + (pt->id[0] == '+' ? 2 : 1);
+    return *suffix == '\'' || *suffix == '!' ? *suffix : 0;
+}
+
+int variant_type_by_token(const Variant *v, char letter, char dress, bool promoted)
 {
     char up = (char)toupper((unsigned char)letter);
     for (int t = 0; t < v->ntypes; t++) {
         const PieceType *pt = &v->piece[t];
-        bool is_promoted = pt->id[0] == '+';
-        if (is_promoted != promoted)
-            continue;
-        if (pt->letter == up)
+        if ((pt->id[0] == '+') == promoted && pt->letter == up && variant_piece_dress(pt) == dress)
             return t;
     }
+    if (dress)
+        return NO_TYPE;
     for (int t = 0; t < v->ntypes; t++) {
         const PieceType *pt = &v->piece[t];
         if ((pt->id[0] == '+') == promoted && strchr(pt->synonyms, up) && up)
+            return t;
+    }
+    return NO_TYPE;
+}
+
+int variant_type_by_letter(const Variant *v, char letter, bool promoted)
+{
+    int t = variant_type_by_token(v, letter, 0, promoted);
+    if (t != NO_TYPE)
+        return t;
+    char up = (char)toupper((unsigned char)letter);
+    for (t = 0; t < v->ntypes; t++) {
+        const PieceType *pt = &v->piece[t];
+        if ((pt->id[0] == '+') == promoted && pt->letter == up)
             return t;
     }
     return NO_TYPE;

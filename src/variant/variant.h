@@ -200,7 +200,7 @@ typedef struct {
 
 typedef struct {
     char    parent[MAX_NAME];  /* XBoard parent variant for `setup` ("fairy") */
-    char    piece_to_char[96]; /* explicit pieceToChar, or "" to generate     */
+    char    piece_to_char[256]; /* explicit pieceToChar, or "" to generate    */
     int     holdings;          /* pocket size; 0 = derived                     */
     bool    known;             /* XBoard knows this variant by name: no setup  */
     TypeMask teach;            /* known variant, yet these types' moves are sent
@@ -279,8 +279,18 @@ void variant_release(Variant *v);        /* frees compiled tables */
 void variant_clear_derived(Variant *v);  /* forgets (does not free) derived pointers */
 
 /* Piece type by FEN letter (either case, synonyms included; '+' prefix for
- * promoted forms is handled by the caller via PieceType.promoted).  Returns
- * NO_TYPE when unknown. */
+ * promoted forms is handled by the caller via PieceType.promoted).  A
+ * letter alone names the undressed piece, or else the first dressed one
+ * (for input that carries no dress, as a drop's letter).  Returns NO_TYPE
+ * when unknown. */
 int  variant_type_by_letter(const Variant *v, char letter, bool promoted);
+
+/* Piece type by FEN token: the letter and its dress ('\'', '!' or 0, as
+ * XBoard's dressed letters C' and L! of dai shogi), which must both match
+ * (synonyms are undressed letters).  NO_TYPE when unknown. */
+int  variant_type_by_token(const Variant *v, char letter, char dress, bool promoted);
+
+/* The dress of a piece's letter: the '\'' or '!' after it in its ID, or 0. */
+char variant_piece_dress(const PieceType *pt);
 
 #endif

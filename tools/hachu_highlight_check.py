@@ -22,22 +22,24 @@ HACHU=os.environ.get("HACHU", "/usr/games/hachu")
 def sq_name(f,r): return "%s%d"%(chr(97+f),r+1)
 def parse_sq(s):
     m=re.match(r"([a-p])(\d+)",s); return (ord(m.group(1))-97,int(m.group(2))-1), m.end()
-def board_squares(fen, files, ranks):
-    rows=fen.split()[0].split("/"); occ={}
-    for i,row in enumerate(rows):
+def cells(field, ranks, dressed):
+    """((file, rank), token) of each occupied cell of a FEN-like board field;
+    a token is ['+'] letter [dress] when `dressed`, one character otherwise."""
+    for i,row in enumerate(field.split("/")):
         r=ranks-1-i; f=0; j=0
         while j<len(row):
-            c=row[j]
-            if c.isdigit():
+            if row[j].isdigit():
                 k=j
                 while k<len(row) and row[k].isdigit(): k+=1
                 f+=int(row[j:k]); j=k; continue
-            tok=""
-            if c=='+': tok+=c; j+=1; c=row[j]
-            tok+=c; j+=1
-            if j<len(row) and row[j] in "'!": tok+=row[j]; j+=1
-            occ[(f,r)]=tok; f+=1
-    return occ
+            k=j+1
+            if dressed:
+                if row[j]=='+': k+=1
+                if k<len(row) and row[k] in "'!": k+=1
+            yield (f,r), row[j:k]
+            f+=1; j=k
+def board_squares(fen, files, ranks):
+    return dict(cells(fen.split()[0], ranks, True))
 def menagerie_marks(v, fen):
     out=subprocess.run([ENG,"perft","-v",v,"--fen",fen,"--divide","1"],capture_output=True,text=True).stdout
     marks={}
@@ -63,17 +65,7 @@ def hachu_marks(v, fen, squares, files, ranks):
     hl=[l[10:] for l in out.splitlines() if l.startswith("highlight ")]
     return hl
 def decode(hl, files, ranks):
-    m={}
-    for i,row in enumerate(hl.split("/")):
-        r=ranks-1-i; f=0; j=0
-        while j<len(row):
-            c=row[j]
-            if c.isdigit():
-                k=j
-                while k<len(row) and row[k].isdigit(): k+=1
-                f+=int(row[j:k]); j=k; continue
-            m[(f,r)]=c; f+=1; j+=1
-    return m
+    return dict(cells(hl, ranks, False))
 def compare(v, fen, files, ranks):
     occ=board_squares(fen,files,ranks)
     mine=[s for s,t in occ.items() if t.lstrip('+')[0].isupper()]

@@ -50,7 +50,7 @@ static void usage(FILE *out)
         "  eval [-v VARIANT] [--fen FEN] [--eval-file FILE | --classical]\n"
         "                       show the static evaluation term by term\n"
         "  datagen -v VARIANT -o FILE [--games N] [--nodes N | --depth D] [--random-plies K]\n"
-        "          [--threads T] [--seed S] [--hash MB] [--max-plies P]\n"
+        "          [--threads T] [--seed S] [--hash MB] [--max-plies P] [--eval-file FILE|auto]\n"
         "                       self-play games written as training data (FEN | score | result)\n"
         "  eval [-v VARIANT] --params\n"
         "                       print the evaluation's weights as an eval: section\n"

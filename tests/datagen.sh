@@ -31,7 +31,21 @@ expect_exit "--max-plies within the random plies" 2 "must be more than --random-
     dg -v chess -o "$out" --max-plies 4 --random-plies 8
 expect_exit "unknown option" 2 "usage: menagerie datagen" dg -v chess -o "$out" --bogus
 expect_exit "stray argument" 2 "unexpected argument 'more'" dg -v chess -o "$out" more
+expect_exit "no such network" 2 "--eval-file $tmp/none.nnue: $tmp/none.nnue: cannot open" \
+    dg -v chess -o "$out" --eval-file "$tmp/none.nnue"
+expect_exit "no network to choose" 2 "--eval-file auto: no network for chess (chess.nnue)" \
+    dg -v chess -o "$out" --eval-file auto
+expect_exit "another variant's network" 2 "a network for variant 'xiangqi', not 'chess'" \
+    dg -v chess -o "$out" --eval-file "$top_srcdir/variants/xiangqi.nnue"
 [ -e "$out" ] && fail "a refused run created $out"
+
+# the compiled-in network plays the games: its searches score differently
+net=$tmp/net.txt classical=$tmp/classical.txt
+expect_exit "a network's games" 0 "NNUE evaluation from builtin:xiangqi.nnue" \
+    dg -v xiangqi -o "$net" $tiny --eval-file auto
+head -n 1 "$net" | grep -q ' eval=auto$' || fail "header: $(head -n 1 "$net")"
+expect_exit "classical games" 0 "holds 1 games" dg -v xiangqi -o "$classical" $tiny
+cmp -s "$net" "$classical" && fail "--eval-file auto wrote what the classical evaluation did"
 
 expect_exit "a short run" 0 "holds 1 games" dg -v chess -o "$out" $tiny
 head -n 1 "$out" | grep -qx '# menagerie datagen chess seed=1 nodes=200 depth=0 random-plies=8 max-plies=40 hash=4' \

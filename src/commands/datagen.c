@@ -421,9 +421,11 @@ static bool worker_init(Worker *w, Datagen *dg, const EvalTables *et)
 
 static void make_header(const DatagenOptions *opt, const Variant *v, char *buf, size_t n)
 {
+    /* eval= only when given: files made before the option keep their header */
     snprintf(buf, n, "# menagerie datagen %s seed=%lld nodes=%lld depth=%lld random-plies=%lld "
-             "max-plies=%lld hash=%lld\n", v->name, opt->seed, opt->nodes, opt->depth,
-             opt->random_plies, opt->max_plies, opt->hash_mb);
+             "max-plies=%lld hash=%lld%s%s\n", v->name, opt->seed, opt->nodes, opt->depth,
+             opt->random_plies, opt->max_plies, opt->hash_mb, opt->eval_file ? " eval=" : "",
+             opt->eval_file ? opt->eval_file : "");
 }
 
 static int refuse_header(const char *path, const char *found, const char *header)
@@ -681,6 +683,39 @@ static int run_workers(Datagen *dg, long long first, int threads, const EvalTabl
     return status;
 }
 
+/* The evaluation the games are played with: the classical one, or the
+ * network opt->eval_file names.  NULL (with the reason on stderr) when
+ * that network cannot serve this variant. */
+static EvalTables *evaluation_for(const Variant *v, const DatagenOptions *opt, FILE *log)
+{
+    EvalTables *et = eval_tables_create(v);
+    if (!et) {
+        fprintf(stderr, "menagerie datagen: out of memory\n");
+        return NULL;
+    }
+    if (!opt->eval_file)
+        return et;
+    char msg[1600];
+    bool automatic = strcmp(opt->eval_file, "auto") == 0;
+    EvalNetOutcome o = automatic ? eval_choose_net(et, v, NULL, msg, sizeof msg)
+                                 : eval_load_net(et, v, opt->eval_file, msg, sizeof msg);
+    if (o != EVAL_NET_LOADED) {
+        /* the engine would go on with the classical evaluation; datagen
+           refuses instead, so that part of the reason does not apply */
+        char *fallback = strstr(msg, "; the classical evaluation plays");
+        if (!fallback)
+            fallback = strstr(msg, ": the classical evaluation plays");
+        if (fallback)
+            *fallback = '\0';
+        fprintf(stderr, "menagerie datagen: --eval-file %s: %s\n", opt->eval_file, msg);
+        eval_tables_destroy(et);
+        return NULL;
+    }
+    if (log)
+        fprintf(log, "datagen: %s\n", msg);
+    return et;
+}
+
 int datagen_run(const VariantSet *set, const DatagenOptions *opt, FILE *log)
 {
     const Variant *v = varset_find(set, opt->variant);
@@ -692,24 +727,26 @@ int datagen_run(const VariantSet *set, const DatagenOptions *opt, FILE *log)
     }
     if (!settings_consistent(opt))
         return 2;
-    char header[256];
+    char header[1400];
     make_header(opt, v, header, sizeof header);
+    /* read-only: the workers share them; made before the file is touched,
+       so that a network that cannot serve leaves no file behind */
+    EvalTables *et = evaluation_for(v, opt, log);
+    if (!et)
+        return opt->eval_file ? 2 : 1;
     long long done;
     int status;
     int fd = open_data_file(opt->path, header, &done, &status, log);
-    if (fd < 0)
+    if (fd < 0) {
+        eval_tables_destroy(et);
         return status;
+    }
     if (done >= opt->games) {
         if (log)
             fprintf(log, "datagen: %s already holds %lld games\n", opt->path, done);
+        eval_tables_destroy(et);
         close(fd);
         return 0;
-    }
-    EvalTables *et = eval_tables_create(v);   /* read-only: the workers share them */
-    if (!et) {
-        fprintf(stderr, "menagerie datagen: out of memory\n");
-        close(fd);
-        return 1;
     }
     Datagen dg;
     memset(&dg, 0, sizeof dg);
@@ -739,7 +776,7 @@ static void datagen_usage(FILE *out)
 {
     fprintf(out, "usage: menagerie datagen -v VARIANT -o FILE [--games N] [--nodes N | --depth D]\n"
                  "                         [--random-plies K] [--threads T] [--seed S] [--hash MB]\n"
-                 "                         [--max-plies P]\n");
+                 "                         [--max-plies P] [--eval-file FILE|auto]\n");
 }
 
 typedef struct {
@@ -749,7 +786,7 @@ typedef struct {
 } NumberOption;
 
 enum { OPT_GAMES = 256, OPT_NODES, OPT_DEPTH, OPT_RANDOM_PLIES, OPT_THREADS, OPT_SEED, OPT_HASH,
-       OPT_MAX_PLIES, OPT_HELP };
+       OPT_MAX_PLIES, OPT_EVAL_FILE, OPT_HELP };
 
 static const NumberOption number_options[] = {
     { OPT_GAMES, "--games", 1, DATAGEN_GAMES_MAX },
@@ -809,6 +846,7 @@ int cmd_datagen(const VariantSet *set, int argc, char **argv)
         { "seed", required_argument, NULL, OPT_SEED },
         { "hash", required_argument, NULL, OPT_HASH },
         { "max-plies", required_argument, NULL, OPT_MAX_PLIES },
+        { "eval-file", required_argument, NULL, OPT_EVAL_FILE },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 }
     };
@@ -825,6 +863,8 @@ int cmd_datagen(const VariantSet *set, int argc, char **argv)
         } else if (c == OPT_HELP) {
             datagen_usage(stdout);
             return 0;
+        } else if (c == OPT_EVAL_FILE) {
+            opt.eval_file = optarg;
         } else if (!read_number_option(&opt, c, optarg)) {
             return 2;
         }

@@ -45,6 +45,9 @@ typedef struct {
     long long   seed;
     long long   hash_mb;      /* hash table per thread */
     long long   max_plies;    /* a game still going after this many plies is drawn */
+    const char *eval_file;    /* a network file the searches evaluate with, "auto"
+                                 for the one the engine would choose for the
+                                 variant, or NULL: the classical evaluation */
 } DatagenOptions;
 
 /* The defaults above, the thread count from the number of processors, and

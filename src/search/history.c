@@ -16,9 +16,9 @@ static void history_update(int16_t *h, int bonus)
 void history_reward_quiet(History *h, const Position *pos, Move best,
                           const Move *tried, int ntried, int depth, int ply)
 {
-    int bonus = depth * depth * 16;
-    if (bonus > 2000)
-        bonus = 2000;
+    int bonus = depth * depth * 24 + depth * 200 - 200;
+    if (bonus > 4000)
+        bonus = 4000;
     history_update(history_slot(h, pos, best), bonus);
     for (int i = 0; i < ntried; i++)
         if (!move_equal(tried[i], best))

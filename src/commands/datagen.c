@@ -700,13 +700,7 @@ static EvalTables *evaluation_for(const Variant *v, const DatagenOptions *opt, F
     EvalNetOutcome o = automatic ? eval_choose_net(et, v, NULL, msg, sizeof msg)
                                  : eval_load_net(et, v, opt->eval_file, msg, sizeof msg);
     if (o != EVAL_NET_LOADED) {
-        /* the engine would go on with the classical evaluation; datagen
-           refuses instead, so that part of the reason does not apply */
-        char *fallback = strstr(msg, "; the classical evaluation plays");
-        if (!fallback)
-            fallback = strstr(msg, ": the classical evaluation plays");
-        if (fallback)
-            *fallback = '\0';
+        eval_net_reason_only(msg);   /* datagen refuses: nothing plays on */
         fprintf(stderr, "menagerie datagen: --eval-file %s: %s\n", opt->eval_file, msg);
         eval_tables_destroy(et);
         return NULL;

@@ -65,6 +65,11 @@ EvalNetOutcome eval_load_net(EvalTables *et, const Variant *v, const char *path,
 EvalNetOutcome eval_choose_net(EvalTables *et, const Variant *v, const char *path, char *msg,
                                size_t size);
 
+/* Cut from a message of the two above what follows when no network
+ * serves (the classical evaluation plays on), for a caller that refuses
+ * instead: the reason stays. */
+void eval_net_reason_only(char *msg);
+
 /* The weights the tables were made from: the derived defaults with the
  * variant's `eval:` section applied (or what eval_tables_create_with got). */
 const EvalParams *eval_tables_params(const EvalTables *et);

@@ -9,6 +9,9 @@
 #include "catalog/nets.h"
 #include "search/eval.h"
 
+/* How a message that no network serves ends: what the engine does then. */
+#define FALLBACK "the classical evaluation plays"
+
 /* "PATH (VARIANT, 768 features -> 2x256 -> 1)" */
 static void describe(const NnueNet *net, const char *path, char *msg, size_t size)
 {
@@ -30,7 +33,7 @@ static EvalNetOutcome load_from(EvalTables *et, const Variant *v, const char *pa
         eval_tables_set_net(et, net);
         return EVAL_NET_LOADED;
     }
-    snprintf(msg, size, "%s; the classical evaluation plays %s", err, v->name);
+    snprintf(msg, size, "%s; " FALLBACK " %s", err, v->name);
     return st == NNUE_LOAD_VARIANT ? EVAL_NET_OTHER_VARIANT : EVAL_NET_REFUSED;
 }
 
@@ -70,7 +73,14 @@ EvalNetOutcome eval_choose_net(EvalTables *et, const Variant *v, const char *pat
         snprintf(msg, size, "%s", other);
         return EVAL_NET_OTHER_VARIANT;
     }
-    snprintf(msg, size, "no network for %s (%s.nnue): the classical evaluation plays",
+    snprintf(msg, size, "no network for %s (%s.nnue): " FALLBACK,
              v->name, v->name);
     return EVAL_NET_CLASSICAL;
+}
+
+void eval_net_reason_only(char *msg)
+{
+    char *fallback = strstr(msg, FALLBACK);
+    if (fallback && fallback - msg >= 2)
+        fallback[-2] = '\0';   /* with the "; " or ": " before it */
 }

@@ -935,7 +935,9 @@ static void test_overlapping_atoms(void)
     static const char text[] =
         "name: overlap-test\nextends: chess\neval: ~\n"
         "pieces:\n  Q: {name: stag, moves: vRK, value: 700}\n"
-        "  A: {name: twice, moves: R2WfW, value: 500}\n";
+        "  A: {name: twice, moves: R2WfW, value: 500}\n"
+        "  E: {name: wazir, moves: W, value: 300, extra-moves: {first 2 ranks: fR}}\n"
+        "  G: {name: guard, moves: W, value: 300, extra-moves: {first 2 ranks: fWbW}}\n";
     CU_ASSERT_EQUAL_FATAL(varset_load_text(&set, "overlap-test.yaml", text, stderr, ""), 0);
     set_fen("overlap-test", "4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1");
     CU_ASSERT_EQUAL(moves_from("d4"), 7 + 8 - 2);   /* d1-d8, and six king steps more */
@@ -944,6 +946,14 @@ static void test_overlapping_atoms(void)
     set_fen("overlap-test", "4k3/8/8/8/3A4/8/8/4K3 w - - 0 1");
     CU_ASSERT_EQUAL(moves_from("d4"), 8);           /* two squares each way */
     CU_ASSERT_EQUAL(legal_count(), 8 + 5);
+    /* extra moves that repeat the main ones: a longer extra ray covers the
+       wazir's step forward, the main steps cover equal extra ones */
+    set_fen("overlap-test", "4k3/8/8/8/8/8/3E4/4K3 w - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("d2"), 4 + 5);       /* d3-d8 once, d1 c2 e2 */
+    set_fen("overlap-test", "4k3/8/8/8/8/8/3G4/4K3 w - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("d2"), 4);
+    set_fen("overlap-test", "4k3/8/8/8/3E4/8/8/4K3 w - - 0 1");
+    CU_ASSERT_EQUAL(moves_from("d4"), 4);           /* no extra moves there */
 }
 
 /* capture-rules: xiangqi cannons that may neither take nor jump a cannon. */

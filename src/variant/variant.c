@@ -106,81 +106,108 @@ static uint8_t steps_within(const XbTable *t, const XbRay *r, const SquareSet *w
     return r->len;
 }
 
-/* Keep in the extra moves' table only what each entry allows: its rays
- * from the squares of its `from` set, each cut where it leaves `within`.
- * The generator and the attack test then walk the table as it is.  Rays
- * are only dropped or shortened, so the compaction runs in place. */
-static void restrict_extra_table(PieceType *pt)
+/* Rewrite t's rays in place, square by square: keep(ctx, cs, i, &ray)
+ * sees ray i of colour-square cs (colour * nsquares + square), may shorten
+ * it, and drops it by returning false.  Rays only go or shrink, so the
+ * writes never overtake the reads. */
+typedef bool (*RayKeep)(void *ctx, int cs, uint32_t i, XbRay *r);
+
+static void compact_rays(XbTable *t, RayKeep keep, void *ctx)
 {
-    XbTable *t = &pt->extra_table;
     int nsq = t->nsquares;
     uint32_t w = 0;
-    for (int c = 0; c < 2; c++)
-        for (int sq = 0; sq < nsq; sq++) {
-            uint32_t begin = t->index[c * nsq + sq], end = t->index[c * nsq + sq + 1];
-            t->index[c * nsq + sq] = w;
-            for (uint32_t i = begin; i < end; i++) {
-                XbRay r = t->rays[i];
-                const ExtraMoves *e = extra_entry_of(pt, r.group);
-                if (!e || !sqset_has(&e->from[c], sq))
-                    continue;
-                if (e->within_given)
-                    r.len = steps_within(t, &r, &e->within[c]);
-                if (r.len > 0)
-                    t->rays[w++] = r;
-            }
+    for (int cs = 0; cs < 2 * nsq; cs++) {
+        uint32_t begin = t->index[cs], end = t->index[cs + 1];
+        t->index[cs] = w;
+        for (uint32_t i = begin; i < end; i++) {
+            XbRay r = t->rays[i];
+            if (keep(ctx, cs, i, &r))
+                t->rays[w++] = r;
         }
+    }
     t->index[2 * nsq] = w;
     t->nrays = w;
 }
 
-/* Does ray a make no move that ray b does not make too?  So when b walks
- * the same squares (with the same tests) at least as far, in the same
- * mode (a step and a slide may cover each other: the slide flag only
- * says how far a ray may go).  Multi-leg and castling rays are generated
- * their own way. */
-static bool ray_covered_by(const XbTable *t, const XbRay *a, const XbRay *b)
+/* An extra-moves ray stays where its entry allows it: from the squares of
+ * the entry's `from` set, cut where it leaves `within`. */
+static bool keep_allowed_extra(void *ctx, int cs, uint32_t i, XbRay *r)
+{
+    (void)i;
+    const PieceType *pt = ctx;
+    int nsq = pt->extra_table.nsquares, c = cs / nsq;
+    const ExtraMoves *e = extra_entry_of(pt, r->group);
+    if (!e || !sqset_has(&e->from[c], cs % nsq))
+        return false;
+    if (e->within_given)
+        r->len = steps_within(&pt->extra_table, r, &e->within[c]);
+    return r->len > 0;
+}
+
+/* Does ray a (of table ta) make no move that ray b (of table tb) does not
+ * make too?  So when b walks the same squares (with the same tests) at
+ * least as far, in the same mode (a step and a slide may cover each other:
+ * the slide flag only says how far a ray may go).  Multi-leg and castling
+ * rays are generated their own way. */
+static bool ray_covered_by(const XbTable *ta, const XbRay *a, const XbTable *tb, const XbRay *b)
 {
     if ((a->flags | XB_RAY_SLIDE) != (b->flags | XB_RAY_SLIDE) || a->mode != b->mode || a->len > b->len
         || (a->flags & (XB_RAY_MULTILEG | XB_RAY_CASTLE)))
         return false;
     for (int k = 0; k < a->len; k++) {
-        const XbStep *sa = &t->steps[a->first + (uint32_t)k], *sb = &t->steps[b->first + (uint32_t)k];
+        const XbStep *sa = &ta->steps[a->first + (uint32_t)k], *sb = &tb->steps[b->first + (uint32_t)k];
         if (sa->sq != sb->sq || sa->test != sb->test || sa->test2 != sb->test2)
             return false;
     }
     return true;
 }
 
-/* Drop the rays that another ray of the same square covers, so that a
- * piece whose atoms overlap (the flying stag's vRK: a king's step up is
- * the rook's first) makes each move once.  Of two equal rays the first
- * stays.  Which to drop is decided on the whole table first; then the
- * compaction runs in place, as in restrict_extra_table. */
-static void drop_covered_rays(XbTable *t)
+/* Is ray i of table t, on colour-square cs, covered by a ray of table
+ * `by` on the same colour-square?  Within one table (by == t) a ray does
+ * not cover itself, and of two equal rays the first stays; across tables
+ * an equal ray of `by` covers only if equal_covers. */
+static bool ray_covered_in(const XbTable *t, uint32_t i, int cs, const XbTable *by, bool equal_covers)
 {
-    int nsq = t->nsquares;
-    bool *drop = alloc_memory(t->nrays ? t->nrays : 1);
-    for (int cs = 0; cs < 2 * nsq; cs++) {
-        uint32_t begin = t->index[cs], end = t->index[cs + 1];
-        for (uint32_t i = begin; i < end; i++) {
-            drop[i] = false;
-            for (uint32_t j = begin; j < end && !drop[i]; j++)
-                drop[i] = j != i && ray_covered_by(t, &t->rays[i], &t->rays[j])
-                          && (t->rays[j].len > t->rays[i].len || j < i);
-        }
+    const XbRay *a = &t->rays[i];
+    for (uint32_t j = by->index[cs]; j < by->index[cs + 1]; j++) {
+        const XbRay *b = &by->rays[j];
+        if ((by == t && j == i) || !ray_covered_by(t, a, by, b))
+            continue;
+        if (b->len > a->len || (by == t ? j < i : equal_covers))
+            return true;
     }
-    uint32_t w = 0;
-    for (int cs = 0; cs < 2 * nsq; cs++) {
-        uint32_t begin = t->index[cs], end = t->index[cs + 1];
-        t->index[cs] = w;
-        for (uint32_t i = begin; i < end; i++)
-            if (!drop[i])
-                t->rays[w++] = t->rays[i];
+    return false;
+}
+
+/* A ray stays unless marked: ctx is the table's drop flags. */
+static bool keep_unmarked(void *ctx, int cs, uint32_t i, XbRay *r)
+{
+    (void)cs, (void)r;
+    return !((const bool *)ctx)[i];
+}
+
+/* Rays that another ray makes redundant: a piece whose atoms overlap
+ * (the flying stag's vRK: a king's step up is the rook's first) or whose
+ * extra moves repeat its own must make each move once.  Dropped from the
+ * main table: a ray covered by another of its own or by a longer extra
+ * ray; from the extra table: one covered by another of its own or by any
+ * main ray (of an equal pair the main one stays).  Decided on the tables
+ * as compiled, then compacted. */
+static void drop_covered_rays(PieceType *pt)
+{
+    XbTable *m = &pt->table, *x = pt->has_extra ? &pt->extra_table : NULL;
+    bool *drop_m = alloc_memory(m->nrays + 1), *drop_x = x ? alloc_memory(x->nrays + 1) : NULL;
+    for (int cs = 0; cs < 2 * m->nsquares; cs++) {
+        for (uint32_t i = m->index[cs]; i < m->index[cs + 1]; i++)
+            drop_m[i] = ray_covered_in(m, i, cs, m, false) || (x && ray_covered_in(m, i, cs, x, false));
+        for (uint32_t i = x ? x->index[cs] : 0; x && i < x->index[cs + 1]; i++)
+            drop_x[i] = ray_covered_in(x, i, cs, x, false) || ray_covered_in(x, i, cs, m, true);
     }
-    t->index[2 * nsq] = w;
-    t->nrays = w;
-    free(drop);
+    compact_rays(m, keep_unmarked, drop_m);
+    if (x)
+        compact_rays(x, keep_unmarked, drop_x);
+    free(drop_m);
+    free(drop_x);
 }
 
 int variant_finalize(Variant *v, char *err, size_t errsize)
@@ -201,15 +228,15 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
                      pt->id, pt->betza, xe.message);
             return -1;
         }
-        drop_covered_rays(&pt->table);
         if (pt->has_extra) {
             if (xb_compile(&pt->extra_moves, &v->geom, &pt->extra_table, &xe) != 0) {
                 snprintf(err, errsize, "piece '%s': cannot compile extra moves '%s': %s",
                          pt->id, pt->extra_text, xe.message);
                 return -1;
             }
-            restrict_extra_table(pt);
+            compact_rays(&pt->extra_table, keep_allowed_extra, pt);
         }
+        drop_covered_rays(pt);
         if (pt->royal)
             v->royal_types |= type_bit(t);
         if (pt->can_promote || pt->promoted != NO_TYPE)

@@ -40,7 +40,7 @@ ev() {
 }
 start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 expect_exit "eval --eval-file" 0 "NNUE evaluation: " ev --eval-file "$net" --fen "$start"
-expect_exit "eval without a network" 0 "Evaluation: " ev --fen "$start"
+expect_exit "eval without a network" 0 "Evaluation: " ev -v capablanca
 grep -q "NNUE" "$tmp/out" && fail "eval without a network shows one"
 expect_exit "eval: a missing file" 2 "$tmp/none.nnue: cannot open" ev --eval-file "$tmp/none.nnue"
 expect_exit "eval: another variant's" 2 "a network for variant 'chess', not 'xiangqi'" \
@@ -70,6 +70,8 @@ expect_exit "eval: a damaged file found by name" 0 "truncated" \
 # the same name comes first
 expect_exit "eval: the compiled-in network" 0 "NNUE evaluation from builtin:xiangqi.nnue" \
     ev -v xiangqi
+expect_exit "eval: chess's compiled-in network" 0 "NNUE evaluation from builtin:chess.nnue" \
+    ev --fen "$start"
 mkdir -p "$XDG_DATA_HOME/menagerie/variants"
 cp "$top_srcdir/variants/xiangqi.nnue" "$XDG_DATA_HOME/menagerie/variants/"
 expect_exit "eval: the user's network before the compiled-in one" 0 \

@@ -723,9 +723,13 @@ int uci_run(VariantSet *set, const char *first, const ProtocolOptions *opt)
         return 1;
     io_set_debug_prefix("info string ");
     u->e = engine_create(set);
-    if (opt && opt->eval_file)
+    /* Before the GUI has said `uci`, only a network the user asked for is
+       spoken of; the default variant's own network is said when a variant
+       is chosen. */
+    if (opt && opt->eval_file) {
         engine_set_eval_file(u->e, opt->eval_file);
-    report_net(u, opt && opt->eval_file);
+        report_net(u, true);
+    }
     u->pv_pos = malloc(sizeof *u->pv_pos);
     if (!u->pv_pos)
         exit(1);

@@ -689,6 +689,45 @@ static void test_training_lowers_the_error(void)
     remove(data_path);
 }
 
+static long long weight_mass(const NnueNet *net)
+{
+    long long sum = 0;
+    for (size_t i = 0; i < (size_t)net->nfeatures * net->hidden; i++)
+        sum += net->ft_weight[i] < 0 ? -net->ft_weight[i] : net->ft_weight[i];
+    return sum;
+}
+
+static void test_weight_decay_shrinks_the_weights(void)
+{
+    const Variant *v = variant("chess");
+    rng = 23;
+    write_data(v, 100);
+    const char *files[] = { data_path };
+    TrainOptions o;
+    train_default_options(&o);
+    o.files = files;
+    o.nfiles = 1;
+    o.hidden = 16;
+    o.epochs = 10;
+    o.batch = 64;
+    o.lambda = 0;
+    FILE *quiet = fopen("/dev/null", "w");
+    TrainReport rep;
+    NnueNet *plain = train_run(v, &o, quiet, &rep);
+    o.decay = 20;
+    NnueNet *decayed = train_run(v, &o, quiet, &rep);
+    fclose(quiet);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(plain);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(decayed);
+    long long a = weight_mass(plain), b = weight_mass(decayed);
+    if (b >= a / 2)
+        fprintf(stderr, "\n    feature weights without decay %lld, with %lld\n", a, b);
+    CU_ASSERT(b < a / 2);
+    nnue_net_free(plain);
+    nnue_net_free(decayed);
+    remove(data_path);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -701,5 +740,6 @@ int main(void)
     CU_add_test(s, "copies of a position do not mislead its stack", test_copies_do_not_mislead);
     CU_add_test(s, "evaluation tables use their network", test_tables_use_the_net);
     CU_add_test(s, "training lowers the held-out error", test_training_lowers_the_error);
+    CU_add_test(s, "weight decay shrinks the weights", test_weight_decay_shrinks_the_weights);
     return cunit_run_registry();
 }

@@ -333,17 +333,24 @@ typedef struct {
     long step;
 } Adam;
 
-static void adam_step(Model *m, Adam *a, const float *grad, double scale, double rate)
+/* One step of Adam.  Weight decay is decoupled from the gradient (AdamW):
+ * weights, not biases, shrink by rate * decay, so that features seen in few
+ * games do not keep the large weights that fit those games alone. */
+static void adam_step(Model *m, Adam *a, const float *grad, double scale, double rate,
+                      double decay)
 {
     a->step++;
     double c1 = 1 - pow(ADAM_B1, (double)a->step), c2 = 1 - pow(ADAM_B2, (double)a->step);
     size_t nw1 = (size_t)m->nf * m->h, nb1 = nw1 + m->h, nw2 = nb1 + 2 * m->h;
     float lim2 = w2_limit(m->h);
+    float keep = (float)(1 - rate * decay);
     for (size_t i = 0; i < m->size; i++) {
         double g = grad[i] * scale;
         a->mom[i] = ADAM_B1 * a->mom[i] + (1 - ADAM_B1) * g;
         a->vel[i] = ADAM_B2 * a->vel[i] + (1 - ADAM_B2) * g * g;
-        float x = m->p[i] - (float)(rate * (a->mom[i] / c1) / (sqrt(a->vel[i] / c2) + ADAM_EPS));
+        bool is_weight = i < nw1 || (i >= nb1 && i < nw2);
+        float x = (is_weight ? m->p[i] * keep : m->p[i])
+                  - (float)(rate * (a->mom[i] / c1) / (sqrt(a->vel[i] / c2) + ADAM_EPS));
         float lim = i < nb1 ? W1_LIMIT : i < nw2 ? lim2 : B2_LIMIT;
         m->p[i] = x > lim ? lim : x < -lim ? -lim : x;
     }
@@ -553,7 +560,8 @@ static void train_epochs(Trainer *t, const Samples *s, size_t ntrain, size_t nhe
             for (int i = 0; i < t->threads; i++)
                 t->jobs[i].k = k;
             train_error += run_jobs(t->jobs, t->threads, lo, hi);
-            adam_step(&t->m, &t->adam, t->jobs[0].grad, 1.0 / (double)(hi - lo), rate);
+            adam_step(&t->m, &t->adam, t->jobs[0].grad, 1.0 / (double)(hi - lo), rate,
+                      o->decay);
         }
         double held = held_out_error(t, s, ntrain, ntrain + nheld, k);
         if (held < best) {
@@ -678,7 +686,7 @@ NnueNet *train_run(const Variant *v, const TrainOptions *o, FILE *log, TrainRepo
 static const char USAGE[] =
     "usage: menagerie train -v VARIANT -o FILE [--hidden N] [--epochs N] [--batch N]\n"
     "                       [--rate R] [--lambda L] [--k K] [--hand-slots N] [--threads N]\n"
-    "                       [--seed S] [--mirror] DATA...\n";
+    "                       [--seed S] [--mirror] [--weight-decay W] DATA...\n";
 
 static const char HELP[] =
     "Train a neural evaluation (NNUE) of VARIANT on positions with search scores and game\n"
@@ -696,6 +704,8 @@ static const char HELP[] =
     "  --threads N            threads (default 1)\n"
     "  --seed S               the random start (default 1)\n"
     "  --mirror               train on each position mirrored left to right as well\n"
+    "  --weight-decay W       shrink the weights by W times the step each step (AdamW;\n"
+    "                         default 0)\n"
     "See menagerie(6), NEURAL EVALUATION.\n";
 
 static bool real_option(const char *name, const char *text, double lo, double hi, double *out)
@@ -739,6 +749,7 @@ static int parse_options(int argc, char **argv, TrainOptions *o, TrainCli *cli)
         { "threads", required_argument, NULL, 't' },
         { "seed", required_argument, NULL, 'S' },
         { "mirror", no_argument, NULL, 'm' },
+        { "weight-decay", required_argument, NULL, 'w' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
     };
@@ -778,6 +789,7 @@ static int parse_options(int argc, char **argv, TrainOptions *o, TrainCli *cli)
             o->seed = (uint64_t)x;
             break;
         case 'm': o->mirror = true; break;
+        case 'w': ok = real_option("--weight-decay", optarg, 0, 100, &o->decay); break;
         case 'h': fputs(USAGE, stdout); fputs(HELP, stdout); return -1;
         default:
             fprintf(stderr, "menagerie train: unknown option '%s'\n%s", argv[optind - 1], USAGE);

@@ -36,6 +36,7 @@ typedef struct {
     int epochs;
     int batch;
     double rate;                /* Adam's step at the start */
+    double decay;               /* decoupled weight decay per unit of step (AdamW) */
     double lambda;              /* share of the game result in the target */
     double k;                   /* sigmoid scale; 0: fit it */
     int threads;

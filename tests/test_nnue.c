@@ -642,6 +642,17 @@ static void write_data(const Variant *v, int games)
     fclose(out);
 }
 
+/* A small net on the one data file: quick, and learning scores alone. */
+static void small_training(TrainOptions *o, const char *const files[1])
+{
+    train_default_options(o);
+    o->files = files;
+    o->nfiles = 1;
+    o->hidden = 16;
+    o->batch = 64;
+    o->lambda = 0;
+}
+
 static void test_training_lowers_the_error(void)
 {
     const Variant *v = variant("chess");
@@ -649,13 +660,8 @@ static void test_training_lowers_the_error(void)
     write_data(v, 300);
     const char *files[] = { data_path };
     TrainOptions o;
-    train_default_options(&o);
-    o.files = files;
-    o.nfiles = 1;
-    o.hidden = 16;
+    small_training(&o, files);
     o.epochs = 30;
-    o.batch = 64;
-    o.lambda = 0;
     o.threads = 2;
     FILE *quiet = fopen("/dev/null", "w");
     TrainReport rep, again;
@@ -704,13 +710,8 @@ static void test_weight_decay_shrinks_the_weights(void)
     write_data(v, 100);
     const char *files[] = { data_path };
     TrainOptions o;
-    train_default_options(&o);
-    o.files = files;
-    o.nfiles = 1;
-    o.hidden = 16;
+    small_training(&o, files);
     o.epochs = 10;
-    o.batch = 64;
-    o.lambda = 0;
     FILE *quiet = fopen("/dev/null", "w");
     TrainReport rep;
     NnueNet *plain = train_run(v, &o, quiet, &rep);

@@ -343,7 +343,7 @@ static void adam_step(Model *m, Adam *a, const float *grad, double scale, double
     double c1 = 1 - pow(ADAM_B1, (double)a->step), c2 = 1 - pow(ADAM_B2, (double)a->step);
     size_t nw1 = (size_t)m->nf * m->h, nb1 = nw1 + m->h, nw2 = nb1 + 2 * m->h;
     float lim2 = w2_limit(m->h);
-    float keep = (float)(1 - rate * decay);
+    float keep = rate * decay < 1 ? (float)(1 - rate * decay) : 0;   /* never flips a sign */
     for (size_t i = 0; i < m->size; i++) {
         double g = grad[i] * scale;
         a->mom[i] = ADAM_B1 * a->mom[i] + (1 - ADAM_B1) * g;

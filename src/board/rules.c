@@ -378,7 +378,7 @@ int rules_refused_drop_mates(Position *pos)
 static bool set_end(GameEnd *end, Outcome o, const char *reason)
 {
     end->outcome = o;
-    end->perpetual = false;
+    end->perpetual = end->repetition_decisive = false;
     snprintf(end->reason, sizeof end->reason, "%s", reason);
     return true;
 }
@@ -462,14 +462,16 @@ static bool announce_repetition(Position *pos, GameEnd *end)
     snprintf(buf, sizeof buf, "%d-fold repetition", r->repetition_count);
     if (outcome_invert(r->repetition) == OUTCOME_DRAW)
         return announce_drawn(pos, o, buf, end);
-    return set_end(end, o, buf);
+    set_end(end, o, buf);
+    end->repetition_decisive = true;
+    return true;
 }
 
 bool rules_game_end(Position *pos, GameEnd *end)
 {
     const Rules *r = &pos->v->rules;
     end->outcome = OUTCOME_NONE;
-    end->perpetual = false;
+    end->perpetual = end->repetition_decisive = false;
     end->reason[0] = '\0';
 
     if (rules_grace_move_pending(pos))

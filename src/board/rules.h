@@ -24,6 +24,8 @@ typedef struct {
     Outcome outcome;     /* for the side to move: OUTCOME_NONE while the game goes on */
     char    reason[80];  /* "White mates", "stalemate", "3-fold repetition", ... */
     bool    perpetual;   /* decided by perpetual check or chase at a repetition */
+    bool    repetition_decisive;   /* won or lost at a repetition by the variant's own
+                                      result (chu's), not by a perpetual */
 } GameEnd;
 
 /* A win for one side is a loss for the other. */

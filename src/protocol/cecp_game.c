@@ -85,16 +85,31 @@ void cecp_user_move(Cecp *c, const char *text)
     cecp_check_game_end(c);
 }
 
-/* Send the result if the game has ended by rule.  Not a perpetual check
- * or chase: XBoard judges those itself when the position has repeated
- * as often as its -repeatsToDraw says (6 unless set), and scores an
- * engine's earlier claim of them as false; the game goes on until then. */
+/* Results XBoard would score as a false claim, which the engine leaves
+ * unsaid (the game goes on): a perpetual check or chase, which XBoard
+ * judges itself when the position has repeated as often as its
+ * -repeatsToDraw says (6 unless set), and a win at a repetition that the
+ * variant scores as lost for the repeater (chu's): XBoard grants a win
+ * claim only where its own test finds mate, and draws repetitions. */
+static bool xboard_would_refuse(const Cecp *c, const GameEnd *end)
+{
+    if (atomic_load(&c->console))
+        return false;
+    if (end->perpetual)
+        return true;
+    int side = c->e->pos->side;
+    int winner = end->outcome == OUTCOME_WIN ? side : end->outcome == OUTCOME_LOSS ? !side : -1;
+    return end->repetition_decisive && winner == c->engine_side;
+}
+
+/* Send the result if the game has ended by rule, unless XBoard would
+ * refuse the claim. */
 bool cecp_check_game_end(Cecp *c)
 {
     GameEnd end;
     if (!engine_game_end(c->e, &end))
         return false;
-    if (end.perpetual && !atomic_load(&c->console))
+    if (xboard_would_refuse(c, &end))
         return false;
     if (atomic_load(&c->console))
         cecp_console_game_over(c, &end);

@@ -25,6 +25,8 @@ expect_exit "train: --hidden 24" 2 "--hidden 24 is not a multiple of 16" \
     tr -v chess -o "$net" --hidden 24 "$data"
 expect_exit "train: --hidden 0" 2 "--hidden '0' is out of range (16 to 1024)" \
     tr -v chess -o "$net" --hidden 0 "$data"
+expect_exit "train: --output-buckets 17" 2 "--output-buckets '17' is out of range (1 to 16)" \
+    tr -v chess -o "$net" --output-buckets 17 "$data"
 expect_exit "train: --lambda 2" 2 "--lambda must be a number from 0 to 1 (got '2')" \
     tr -v chess -o "$net" --lambda 2 "$data"
 expect_exit "train: unwritable output" 2 "$tmp/no/such/dir/x.nnue" \
@@ -40,6 +42,10 @@ ev() {
 }
 start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 expect_exit "eval --eval-file" 0 "NNUE evaluation: " ev --eval-file "$net" --fen "$start"
+expect_exit "train: output buckets" 0 "(4 output buckets)" \
+    tr -v chess -o "$tmp/bucketed.nnue" --hidden 16 --epochs 1 --output-buckets 4 "$data"
+expect_exit "eval: a bucketed network" 0 "2x16 -> 1, 4 output buckets)" \
+    ev --eval-file "$tmp/bucketed.nnue" --fen "$start"
 expect_exit "eval without a network" 0 "Evaluation: " ev -v capablanca
 grep -q "NNUE" "$tmp/out" && fail "eval without a network shows one"
 expect_exit "eval: a missing file" 2 "$tmp/none.nnue: cannot open" ev --eval-file "$tmp/none.nnue"

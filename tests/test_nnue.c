@@ -85,20 +85,27 @@ static const Variant *variant(const char *name)
     return v;
 }
 
-/* A net for v with random weights small enough that no accumulator
- * leaves int16 in any position. */
-static NnueNet *random_net(const Variant *v, int hidden)
+/* A net for v with `buckets` output layers and random weights small
+ * enough that no accumulator leaves int16 in any position. */
+static NnueNet *random_bucketed_net(const Variant *v, int hidden, int buckets)
 {
-    NnueNet *net = nnue_net_create(v, hidden, nnue_default_hand_slots(v), 255, 1024, 400);
+    NnueNet *net = nnue_net_create(v, hidden, nnue_default_hand_slots(v), buckets, 255, 1024,
+                                   400);
     CU_ASSERT_PTR_NOT_NULL_FATAL(net);
     for (int i = 0; i < hidden; i++)
         net->ft_bias[i] = (int16_t)random_in(-60, 200);
     for (long i = 0; i < (long)net->nfeatures * hidden; i++)
         net->ft_weight[i] = (int16_t)random_in(-50, 50);
-    for (int i = 0; i < 2 * hidden; i++)
+    for (int i = 0; i < buckets * 2 * hidden; i++)
         net->out_weight[i] = (int16_t)random_in(-1500, 1500);
-    net->out_bias = random_in(-200000, 200000);
+    for (int b = 0; b < buckets; b++)
+        net->out_bias[b] = random_in(-200000, 200000);
     return net;
+}
+
+static NnueNet *random_net(const Variant *v, int hidden)
+{
+    return random_bucketed_net(v, hidden, 1);
 }
 
 static void start(const Variant *v)
@@ -121,10 +128,11 @@ static void save(const NnueNet *net)
 static void test_round_trip(void)
 {
     const char *names[] = { "chess", "shogi", "xiangqi", "crazyhouse" };
+    const int buckets[] = { 1, 3, 1, 16 };
     rng = 11;
     for (int i = 0; i < 4; i++) {
         const Variant *v = variant(names[i]);
-        NnueNet *net = random_net(v, 32);
+        NnueNet *net = random_bucketed_net(v, 32, buckets[i]);
         save(net);
         char err[256];
         NnueLoadStatus st;
@@ -142,20 +150,23 @@ static void test_round_trip(void)
         CU_ASSERT_EQUAL(back->qa, net->qa);
         CU_ASSERT_EQUAL(back->qb, net->qb);
         CU_ASSERT_EQUAL(back->scale, net->scale);
-        CU_ASSERT_EQUAL(back->out_bias, net->out_bias);
+        CU_ASSERT_EQUAL(back->buckets, buckets[i]);
+        CU_ASSERT_EQUAL(back->bucket_pieces, net->bucket_pieces);
+        CU_ASSERT(memcmp(back->out_bias, net->out_bias, sizeof net->out_bias) == 0);
         CU_ASSERT(memcmp(back->piece_ids, net->piece_ids, sizeof net->piece_ids) == 0);
         CU_ASSERT(memcmp(back->black_square, net->black_square, sizeof net->black_square) == 0);
         CU_ASSERT(memcmp(back->ft_bias, net->ft_bias, 32 * sizeof(int16_t)) == 0);
         CU_ASSERT(memcmp(back->ft_weight, net->ft_weight,
                          (size_t)net->nfeatures * 32 * sizeof(int16_t)) == 0);
-        CU_ASSERT(memcmp(back->out_weight, net->out_weight, 64 * sizeof(int16_t)) == 0);
+        CU_ASSERT(memcmp(back->out_weight, net->out_weight,
+                         (size_t)buckets[i] * 64 * sizeof(int16_t)) == 0);
         nnue_net_free(back);
         nnue_net_free(net);
     }
     /* the fields, where the format says (little-endian whatever the machine) */
     const Variant *v = variant("shogi");
     NnueNet *net = random_net(v, 16);
-    net->out_bias = -2;
+    net->out_bias[0] = -2;
     save(net);
     FILE *in = fopen(path, "rb");
     CU_ASSERT_PTR_NOT_NULL_FATAL(in);
@@ -166,6 +177,7 @@ static void test_round_trip(void)
     CU_ASSERT_STRING_EQUAL((char *)b + 12, "shogi");
     CU_ASSERT(b[60] == 9 && b[62] == 9 && b[64] == v->ntypes && b[66] == NNUE_HAND_SLOTS);
     CU_ASSERT(b[68] == (v->rotated ? 1 : 0));
+    CU_ASSERT(b[70] == 0 && b[71] == 0);   /* one bucket: as files from before buckets */
     CU_ASSERT(b[72] + 256 * b[73] == net->nfeatures);
     CU_ASSERT(b[76] == 16 && b[80] == 255 && b[84] == 0 && b[85] == 4 && b[88] == 144);
     CU_ASSERT(memcmp(b + 92, v->piece[0].id, strlen(v->piece[0].id)) == 0);
@@ -282,11 +294,11 @@ static void test_bad_files(void)
     /* output weights that could overflow the 32-bit sum: refused when
        written, and when read */
     char err[256];
-    int32_t bias = net->out_bias;
-    net->out_bias = INT32_MAX - 1000;
+    int32_t bias = net->out_bias[0];
+    net->out_bias[0] = INT32_MAX - 1000;
     CU_ASSERT_NOT_EQUAL(nnue_save(net, path, err, sizeof err), 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "output weights too large"));
-    net->out_bias = bias;
+    net->out_bias[0] = bias;
     memcpy(b, good, (size_t)size);
     b[size - 4] = 0x00;       /* out_bias 0x7FFFFC00 */
     b[size - 3] = 0xFC;
@@ -332,12 +344,31 @@ static int reference_features(const NnueNet *net, int view, int *out)
     return n;
 }
 
+/* Pieces on the board of pos. */
+static int pieces_on_board(void)
+{
+    int n = 0;
+    for (int sq = 0; sq < pos->v->files * pos->v->ranks; sq++)
+        n += pos->board[sq] != EMPTY && pos->board[sq] != HOLE;
+    return n;
+}
+
+/* The output bucket by the definition in nnue.h: with B buckets, n
+ * pieces on the board and `at_start` at the variant's start,
+ * min(B - 1, (n - 1) x B / at_start). */
+static int reference_bucket(const NnueNet *net, int at_start)
+{
+    int b = (pieces_on_board() - 1) * net->buckets / at_start;
+    return b < net->buckets ? b : net->buckets - 1;
+}
+
 /* The network's value in double precision, from its weights read as
  * the real numbers they stand for (weight / qa, / qb). */
-static double reference_eval(const NnueNet *net)
+static double reference_eval(const NnueNet *net, int at_start)
 {
-    int h = net->hidden, features[NNUE_MAX_ACTIVE];
-    double y = net->out_bias / ((double)net->qa * net->qb);
+    int h = net->hidden, features[NNUE_MAX_ACTIVE], bucket = reference_bucket(net, at_start);
+    const int16_t *out = net->out_weight + (long)bucket * 2 * h;
+    double y = net->out_bias[bucket] / ((double)net->qa * net->qb);
     for (int half = 0; half < 2; half++) {
         int view = half == 0 ? pos->side : !pos->side;
         int n = reference_features(net, view, features);
@@ -346,7 +377,7 @@ static double reference_eval(const NnueNet *net)
             for (int k = 0; k < n; k++)
                 a += net->ft_weight[(long)features[k] * h + i] / (double)net->qa;
             double act = a < 0 ? 0 : a > 1 ? 1 : a;
-            y += act * net->out_weight[half * h + i] / (double)net->qb;
+            y += act * out[half * h + i] / (double)net->qb;
         }
     }
     return y * net->scale;
@@ -362,16 +393,19 @@ static Move random_move(void)
 
 static void test_inference_reference(void)
 {
-    const char *names[] = { "chess", "shogi", "xiangqi", "crazyhouse", "grand" };
+    const char *names[] = { "chess", "shogi", "xiangqi", "crazyhouse", "grand", "chess" };
+    const int buckets[] = { 1, 1, 1, 1, 1, 8 };
     rng = 13;
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < 6; i++) {
         const Variant *v = variant(names[i]);
-        NnueNet *net = random_net(v, 32);
+        NnueNet *net = random_bucketed_net(v, 32, buckets[i]);
         start(v);
-        int differ = 0, checked = 0;
+        int at_start = pieces_on_board(), differ = 0, checked = 0;
+        bool seen[NNUE_BUCKETS_MAX] = { false };
         double spread = 0;
-        for (int ply = 0; ply < 60; ply++) {
-            double ref = reference_eval(net);
+        for (int ply = 0; ply < (buckets[i] > 1 ? 400 : 60); ply++) {
+            double ref = reference_eval(net, at_start);
+            seen[reference_bucket(net, at_start)] = true;
             int got = nnue_evaluate(net, pos);
             /* the integer sum is exact; only the final division truncates */
             if (fabs(got - ref) >= 1.0) {
@@ -388,6 +422,10 @@ static void test_inference_reference(void)
         CU_ASSERT_EQUAL(differ, 0);
         CU_ASSERT(checked > 10);
         CU_ASSERT(spread / checked > 50);   /* the values are not all near zero */
+        int used = 0;
+        for (int b = 0; b < buckets[i]; b++)
+            used += seen[b];
+        CU_ASSERT(buckets[i] == 1 || used >= 3);   /* the game went through several */
         nnue_net_free(net);
     }
 }
@@ -695,6 +733,39 @@ static void test_training_lowers_the_error(void)
     remove(data_path);
 }
 
+/* Output buckets start as one layer and learn apart: each is fitted to
+ * the positions with its number of pieces. */
+static void test_training_output_buckets(void)
+{
+    const Variant *v = variant("chess");
+    rng = 19;
+    write_data(v, 300);
+    const char *files[] = { data_path };
+    TrainOptions o;
+    small_training(&o, files);
+    o.epochs = 30;
+    o.buckets = 4;
+    FILE *quiet = fopen("/dev/null", "w");
+    TrainReport rep;
+    NnueNet *net = train_run(v, &o, quiet, &rep);
+    fclose(quiet);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(net);
+    CU_ASSERT_EQUAL(net->buckets, 4);
+    CU_ASSERT(rep.loss_end < rep.loss_start / 3);
+    CU_ASSERT(rep.quant_mean < 3);
+    int h = net->hidden, apart = 0;
+    for (int b = 1; b < 4; b++)
+        apart += memcmp(net->out_weight, net->out_weight + b * 2 * h, 2 * (size_t)h * 2) != 0;
+    CU_ASSERT(apart >= 2);   /* the random games reach at least three buckets */
+    save(net);
+    char err[256];
+    NnueNet *back = nnue_load(path, v, NULL, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL(back);
+    nnue_net_free(back);
+    nnue_net_free(net);
+    remove(data_path);
+}
+
 static long long weight_mass(const NnueNet *net)
 {
     long long sum = 0;
@@ -742,5 +813,6 @@ int main(void)
     CU_add_test(s, "evaluation tables use their network", test_tables_use_the_net);
     CU_add_test(s, "training lowers the held-out error", test_training_lowers_the_error);
     CU_add_test(s, "weight decay shrinks the weights", test_weight_decay_shrinks_the_weights);
+    CU_add_test(s, "output buckets train apart", test_training_output_buckets);
     return cunit_run_registry();
 }

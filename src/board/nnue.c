@@ -46,22 +46,38 @@ void nnue_net_set_flip(NnueNet *net, NnueFlip flip)
 bool nnue_net_check(const NnueNet *net, char *err, size_t errsize)
 {
     /* the largest sum: every clipped activation at qa, every sign aligned */
-    int64_t worst = net->out_bias < 0 ? -(int64_t)net->out_bias : net->out_bias;
-    for (int i = 0; i < 2 * net->hidden; i++)
-        worst += (int64_t)net->qa * abs(net->out_weight[i]);
-    if (worst > INT32_MAX) {
-        snprintf(err, errsize, "output weights too large: the output sum could reach %lld, "
-                 "beyond 32 bits", (long long)worst);
-        return false;
+    for (int b = 0; b < net->buckets; b++) {
+        int32_t bias = net->out_bias[b];
+        const int16_t *w = net->out_weight + (size_t)b * 2 * net->hidden;
+        int64_t worst = bias < 0 ? -(int64_t)bias : bias;
+        for (int i = 0; i < 2 * net->hidden; i++)
+            worst += (int64_t)net->qa * abs(w[i]);
+        if (worst > INT32_MAX) {
+            snprintf(err, errsize, "output weights too large: the output sum could reach %lld, "
+                     "beyond 32 bits", (long long)worst);
+            return false;
+        }
     }
     return true;
 }
 
-NnueNet *nnue_net_create(const Variant *v, int hidden, int hand_slots, int32_t qa,
+/* Pieces on the board in v's start position (at least 1): the buckets'
+ * scale. */
+static int start_pieces(const Variant *v)
+{
+    int n = 0;
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < v->ntypes; t++)
+            n += v->start_count[c][t];
+    return n > 0 ? n : 1;
+}
+
+NnueNet *nnue_net_create(const Variant *v, int hidden, int hand_slots, int buckets, int32_t qa,
                          int32_t qb, int32_t scale)
 {
     if (hidden < NNUE_CHUNK || hidden > NNUE_HIDDEN_MAX || hidden % NNUE_CHUNK
         || hand_slots < 0 || hand_slots > NNUE_HAND_SLOTS_MAX
+        || buckets < 1 || buckets > NNUE_BUCKETS_MAX
         || v->files * v->ranks > MAX_SQUARES || v->ntypes < 1 || v->ntypes > MAX_PIECE_TYPES
         || qa < 1 || qa > INT16_MAX || qb < 1 || qb > INT16_MAX || scale < 1)
         return NULL;
@@ -79,12 +95,14 @@ NnueNet *nnue_net_create(const Variant *v, int hidden, int hand_slots, int32_t q
     net->flip = v->rotated ? NNUE_FLIP_ROTATE : NNUE_FLIP_RANKS;
     net->nfeatures = 2 * net->ntypes * (net->nsq + hand_slots);
     net->hidden = hidden;
+    net->buckets = buckets;
+    net->bucket_pieces = start_pieces(v);
     net->qa = qa;
     net->qb = qb;
     net->scale = scale;
     net->ft_bias = calloc((size_t)hidden, sizeof *net->ft_bias);
     net->ft_weight = calloc((size_t)net->nfeatures * (size_t)hidden, sizeof *net->ft_weight);
-    net->out_weight = calloc(2 * (size_t)hidden, sizeof *net->out_weight);
+    net->out_weight = calloc((size_t)buckets * 2 * (size_t)hidden, sizeof *net->out_weight);
     if (!net->ft_bias || !net->ft_weight || !net->out_weight) {
         nnue_net_free(net);
         return NULL;
@@ -176,11 +194,12 @@ void nnue_refresh(const NnueNet *net, const Position *pos, int16_t *acc)
     }
 }
 
-int nnue_output(const NnueNet *net, const int16_t *us, const int16_t *them)
+int nnue_output(const NnueNet *net, const int16_t *us, const int16_t *them, int bucket)
 {
     int h = net->hidden;
-    int32_t sum = net->out_bias + dot_clipped(us, net->out_weight, h, (int16_t)net->qa)
-                + dot_clipped(them, net->out_weight + h, h, (int16_t)net->qa);
+    const int16_t *w = net->out_weight + (size_t)bucket * 2 * h;
+    int32_t sum = net->out_bias[bucket] + dot_clipped(us, w, h, (int16_t)net->qa)
+                + dot_clipped(them, w + h, h, (int16_t)net->qa);
     return (int)((int64_t)sum * net->scale / ((int64_t)net->qa * net->qb));
 }
 
@@ -266,7 +285,7 @@ int nnue_evaluate(const NnueNet *net, const Position *pos)
     int16_t scratch[2 * NNUE_HIDDEN_MAX];
     const int16_t *acc = nnue_accumulators(net, pos, scratch);
     int h = net->hidden, us = pos->side;
-    return nnue_output(net, acc + us * h, acc + (1 - us) * h);
+    return nnue_output(net, acc + us * h, acc + (1 - us) * h, nnue_bucket(net, pos));
 }
 
 /* ---- the stack ----------------------------------------------------------------- */

@@ -12,11 +12,13 @@
  *
  *   acc[p]  = ft_bias + sum of ft_weight[f] over p's active features  (int16)
  *   h       = clamp(acc[side to move], 0, qa) ++ clamp(acc[other], 0, qa)
- *   eval    = (sum of h[i] x out_weight[i] + out_bias) x scale / (qa x qb)
+ *   eval    = (sum of h[i] x out_weight[b][i] + out_bias[b]) x scale / (qa x qb)
  *
  * in centipawns for the side to move; ft_* are the float weights times
  * qa, out_weight times qb, out_bias times qa x qb (the trainer, `menagerie
- * train`, writes them so).
+ * train`, writes them so).  The output layer may come in several buckets
+ * b, one chosen by how many pieces stand on the board (see nnue_bucket):
+ * an ending weighs what the accumulators say otherwise than an opening.
  *
  * The two accumulators follow the game: position_make notes which
  * features a move turns on and off (the hooks below, called from the
@@ -41,6 +43,7 @@
 #define NNUE_HAND_SLOTS  16      /* hand features per type and colour, by default */
 #define NNUE_HAND_SLOTS_MAX 32   /* ... and at most */
 #define NNUE_MAX_CHANGES 32      /* feature changes one move may note; more: refresh */
+#define NNUE_BUCKETS_MAX 16      /* output buckets at most */
 
 /* How a side's view turns the board (the file's `flip` field). */
 typedef enum { NNUE_FLIP_RANKS = 0, NNUE_FLIP_ROTATE = 1 } NnueFlip;
@@ -54,17 +57,19 @@ typedef struct NnueNet {
     NnueFlip flip;
     int     nfeatures;                       /* 2 x ntypes x (nsq + hand_slots) */
     int     hidden;                          /* accumulator size per side */
+    int     buckets;                         /* output buckets, 1 to NNUE_BUCKETS_MAX */
+    int     bucket_pieces;                   /* pieces on the board at the start (derived) */
     int32_t qa, qb, scale;
     int16_t *ft_bias;                        /* [hidden] */
     int16_t *ft_weight;                      /* [nfeatures][hidden] */
-    int16_t *out_weight;                     /* [2 x hidden]: side to move's half first */
-    int32_t out_bias;
+    int16_t *out_weight;                     /* [buckets][2 x hidden]: side to move's half first */
+    int32_t out_bias[NNUE_BUCKETS_MAX];      /* [buckets] */
     uint8_t black_square[MAX_SQUARES];       /* square as Black sees it (derived) */
 } NnueNet;
 
 /* A network of the given shape for v, every weight zero (the trainer
  * and the tests fill it); NULL when the shape is impossible. */
-NnueNet *nnue_net_create(const Variant *v, int hidden, int hand_slots, int32_t qa,
+NnueNet *nnue_net_create(const Variant *v, int hidden, int hand_slots, int buckets, int32_t qa,
                          int32_t qb, int32_t scale);
 void nnue_net_free(NnueNet *net);
 
@@ -82,10 +87,11 @@ int nnue_default_hand_slots(const Variant *v);
 /* ---- files (nnue_file.c) ----------------------------------------------------
  * Little-endian: the magic "MENANNUE", u32 version (1), the variant's
  * name (48 bytes, NUL-padded), u16 files, ranks, piece types, hand slots,
- * flip, 0; u32 features, hidden; i32 qa, qb, scale; the piece types' ids
+ * flip, output buckets (0 for one: files from before buckets have 0
+ * there); u32 features, hidden; i32 qa, qb, scale; the piece types' ids
  * (4 bytes each, NUL-padded); then i16 ft_bias[hidden], i16
- * ft_weight[features][hidden], i16 out_weight[2 x hidden], i32 out_bias,
- * and nothing after. */
+ * ft_weight[features][hidden], i16 out_weight[buckets][2 x hidden], i32
+ * out_bias[buckets], and nothing after. */
 #define NNUE_MAGIC   "MENANNUE"
 #define NNUE_VERSION 1
 
@@ -142,8 +148,17 @@ void nnue_accumulate(const NnueNet *net, const int *features, int n, int16_t *ac
 /* Both accumulators of pos added up from its features: acc[view x hidden ...]. */
 void nnue_refresh(const NnueNet *net, const Position *pos, int16_t *acc);
 
-/* The output layer on two accumulators (the side to move's first). */
-int nnue_output(const NnueNet *net, const int16_t *us, const int16_t *them);
+/* The output bucket of pos: with B buckets and n pieces on the board
+ * (royals included; N at the variant's start), min(B - 1, (n - 1) x B / N). */
+static inline int nnue_bucket(const NnueNet *net, const Position *pos)
+{
+    int n = pos->nlist[WHITE] + pos->nlist[BLACK];
+    int b = n > 0 ? (n - 1) * net->buckets / net->bucket_pieces : 0;
+    return b < net->buckets ? b : net->buckets - 1;
+}
+
+/* The output layer of bucket b on two accumulators (the side to move's first). */
+int nnue_output(const NnueNet *net, const int16_t *us, const int16_t *them, int bucket);
 
 /* The evaluation of pos in centipawns, side to move's view: incrementally
  * when pos has a stack attached for this net, otherwise from scratch. */

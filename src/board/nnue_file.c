@@ -123,7 +123,7 @@ static bool read_i16s(Reader *r, int16_t *out, size_t n, const char *what)
 
 typedef struct {
     char variant[NAME_BYTES + 1];
-    int files, ranks, ntypes, hand_slots, flip;
+    int files, ranks, ntypes, hand_slots, flip, buckets;
     uint32_t nfeatures, hidden;
     int32_t qa, qb, scale;
     char ids[MAX_PIECE_TYPES][ID_BYTES + 1];
@@ -158,6 +158,7 @@ static bool read_header(Reader *r, Header *h)
     h->ntypes = get_u16(b + 64);
     h->hand_slots = get_u16(b + 66);
     h->flip = get_u16(b + 68);
+    h->buckets = get_u16(b + 70) ? get_u16(b + 70) : 1;
     h->nfeatures = get_u32(b + 72);
     h->hidden = get_u32(b + 76);
     h->qa = get_i32(b + 80);
@@ -210,9 +211,12 @@ static bool header_fits(Reader *r, const Header *h, const Variant *v)
         fail(r, NNUE_LOAD_VARIANT, "a network for the pieces %s; %s has %s", a, v->name, b);
         return false;
     }
-    if (h->hand_slots > NNUE_HAND_SLOTS_MAX || h->flip > NNUE_FLIP_ROTATE) {
-        fail(r, NNUE_LOAD_FORMAT, "bad header: %d hand slots (at most %d), flip %d (0 or 1)",
-             h->hand_slots, NNUE_HAND_SLOTS_MAX, h->flip);
+    if (h->hand_slots > NNUE_HAND_SLOTS_MAX || h->flip > NNUE_FLIP_ROTATE
+        || h->buckets > NNUE_BUCKETS_MAX) {
+        fail(r, NNUE_LOAD_FORMAT,
+             "bad header: %d hand slots (at most %d), flip %d (0 or 1), %d output buckets "
+             "(at most %d)", h->hand_slots, NNUE_HAND_SLOTS_MAX, h->flip, h->buckets,
+             NNUE_BUCKETS_MAX);
         return false;
     }
     if (h->hidden < NNUE_CHUNK || h->hidden > NNUE_HIDDEN_MAX || h->hidden % NNUE_CHUNK) {
@@ -236,14 +240,15 @@ static bool header_fits(Reader *r, const Header *h, const Variant *v)
 
 static bool read_weights(Reader *r, NnueNet *net)
 {
-    size_t h = (size_t)net->hidden;
-    uint8_t bias[4];
+    size_t h = (size_t)net->hidden, nb = (size_t)net->buckets;
+    uint8_t bias[4 * NNUE_BUCKETS_MAX];
     if (!read_i16s(r, net->ft_bias, h, "feature biases")
         || !read_i16s(r, net->ft_weight, (size_t)net->nfeatures * h, "feature weights")
-        || !read_i16s(r, net->out_weight, 2 * h, "output weights")
-        || !read_bytes(r, bias, sizeof bias, "output bias"))
+        || !read_i16s(r, net->out_weight, nb * 2 * h, "output weights")
+        || !read_bytes(r, bias, 4 * nb, "output biases"))
         return false;
-    net->out_bias = get_i32(bias);
+    for (size_t b = 0; b < nb; b++)
+        net->out_bias[b] = get_i32(bias + 4 * b);
     if (fgetc(r->in) != EOF) {
         fail(r, NNUE_LOAD_FORMAT, "more bytes after the weights than the header says");
         return false;
@@ -264,7 +269,7 @@ static NnueNet *read_net(Reader *r, const Variant *v, NnueLoadStatus *status)
     if (!r->in)
         fail(r, NNUE_LOAD_IO, "cannot open: %s", strerror(errno));
     else if (read_header(r, &h) && header_fits(r, &h, v)) {
-        net = nnue_net_create(v, (int)h.hidden, h.hand_slots, h.qa, h.qb, h.scale);
+        net = nnue_net_create(v, (int)h.hidden, h.hand_slots, h.buckets, h.qa, h.qb, h.scale);
         if (!net)
             fail(r, NNUE_LOAD_IO, "out of memory");
         else {
@@ -325,6 +330,7 @@ static bool write_net(FILE *out, const NnueNet *net)
     put_u16(b + 64, (uint16_t)net->ntypes);
     put_u16(b + 66, (uint16_t)net->hand_slots);
     put_u16(b + 68, (uint16_t)net->flip);
+    put_u16(b + 70, (uint16_t)(net->buckets == 1 ? 0 : net->buckets));   /* as before buckets */
     put_u32(b + 72, (uint32_t)net->nfeatures);
     put_u32(b + 76, (uint32_t)net->hidden);
     put_u32(b + 80, (uint32_t)net->qa);
@@ -338,13 +344,14 @@ static bool write_net(FILE *out, const NnueNet *net)
         if (fwrite(id, 1, ID_BYTES, out) != ID_BYTES)
             return false;
     }
-    size_t h = (size_t)net->hidden;
-    uint8_t bias[4];
-    put_u32(bias, (uint32_t)net->out_bias);
+    size_t h = (size_t)net->hidden, nb = (size_t)net->buckets;
+    uint8_t bias[4 * NNUE_BUCKETS_MAX];
+    for (size_t i = 0; i < nb; i++)
+        put_u32(bias + 4 * i, (uint32_t)net->out_bias[i]);
     return write_i16s(out, net->ft_bias, h)
         && write_i16s(out, net->ft_weight, (size_t)net->nfeatures * h)
-        && write_i16s(out, net->out_weight, 2 * h)
-        && fwrite(bias, 1, sizeof bias, out) == sizeof bias;
+        && write_i16s(out, net->out_weight, nb * 2 * h)
+        && fwrite(bias, 1, 4 * nb, out) == 4 * nb;
 }
 
 int nnue_save(const NnueNet *net, const char *path, char *err, size_t errsize)

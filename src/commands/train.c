@@ -44,6 +44,7 @@ typedef struct {
     uint16_t *count;        /* [n]: active features per view */
     uint16_t *feat;         /* per position: white's view, then black's */
     uint8_t *stm;
+    uint8_t *bucket;        /* [n]: the output bucket */
     float *score, *result;  /* white's view */
     float *classical;       /* the classical evaluation, side to move's view */
     float *target;          /* side to move's view, after K */
@@ -63,6 +64,7 @@ static void samples_free(Samples *s)
     free(s->count);
     free(s->feat);
     free(s->stm);
+    free(s->bucket);
     free(s->score);
     free(s->result);
     free(s->classical);
@@ -97,6 +99,7 @@ static void add_sample(Collector *c, const Position *pos, int score, double resu
         s->first = alloc_realloc(s->first, s->cap * sizeof *s->first);
         s->count = alloc_realloc(s->count, s->cap * sizeof *s->count);
         s->stm = alloc_realloc(s->stm, s->cap * sizeof *s->stm);
+        s->bucket = alloc_realloc(s->bucket, s->cap * sizeof *s->bucket);
         s->score = alloc_realloc(s->score, s->cap * sizeof *s->score);
         s->result = alloc_realloc(s->result, s->cap * sizeof *s->result);
         s->classical = alloc_realloc(s->classical, s->cap * sizeof *s->classical);
@@ -114,6 +117,7 @@ static void add_sample(Collector *c, const Position *pos, int score, double resu
         s->count[i] = (uint16_t)n;
     }
     s->stm[i] = (uint8_t)pos->side;
+    s->bucket[i] = (uint8_t)nnue_bucket(c->shape, pos);
     s->score[i] = (float)score;
     s->result[i] = (float)result;
     s->classical[i] = (float)classical;
@@ -149,15 +153,15 @@ static inline const uint16_t *features_of(const Samples *s, size_t i, int view)
 /* ---- the float net ---------------------------------------------------------------- */
 
 typedef struct {
-    int nf, h;
+    int nf, h, nb;
     size_t size;            /* all the parameters */
-    float *p;               /* w1 [nf][h], b1 [h], w2 [2h], b2 */
+    float *p;               /* w1 [nf][h], b1 [h], w2 [nb][2h], b2 [nb] */
 } Model;
 
 static inline float *w1(const Model *m) { return m->p; }
 static inline float *b1(const Model *m) { return m->p + (size_t)m->nf * m->h; }
 static inline float *w2(const Model *m) { return b1(m) + m->h; }
-static inline float *b2(const Model *m) { return w2(m) + 2 * m->h; }
+static inline float *b2(const Model *m) { return w2(m) + (size_t)m->nb * 2 * m->h; }
 
 static uint64_t splitmix64(uint64_t *state)
 {
@@ -173,7 +177,8 @@ static float uniform(uint64_t *rng, float r)
 }
 
 /* Accumulators start inside the clamp's slope (around 0.5), the output
- * near zero. */
+ * near zero; every output bucket starts as the same layer (with one
+ * bucket, the same start as before buckets). */
 static void model_init(Model *m, uint64_t seed)
 {
     uint64_t rng = seed;
@@ -184,7 +189,10 @@ static void model_init(Model *m, uint64_t seed)
     float r = 1.0f / sqrtf(2.0f * m->h);
     for (int i = 0; i < 2 * m->h; i++)
         w2(m)[i] = uniform(&rng, r);
-    *b2(m) = 0;
+    for (int b = 1; b < m->nb; b++)
+        memcpy(w2(m) + (size_t)b * 2 * m->h, w2(m), 2 * (size_t)m->h * sizeof(float));
+    for (int b = 0; b < m->nb; b++)
+        b2(m)[b] = 0;
 }
 
 static float w2_limit(int hidden)
@@ -220,10 +228,10 @@ static void accumulate(const Model *m, const Samples *s, size_t i, float *acc)
     }
 }
 
-static float output(const Model *m, const float *acc)
+static float output(const Model *m, const float *acc, int bucket)
 {
-    float y = *b2(m);
-    const float *w = w2(m);
+    float y = b2(m)[bucket];
+    const float *w = w2(m) + (size_t)bucket * 2 * m->h;
     for (int j = 0; j < 2 * m->h; j++)
         y += clamp01(acc[j]) * w[j];
     return y;
@@ -238,7 +246,7 @@ static inline double sigmoid(double x)
 static double float_eval(const Model *m, const Samples *s, size_t i, float *acc)
 {
     accumulate(m, s, i, acc);
-    return (double)output(m, acc) * TRAIN_SCALE;
+    return (double)output(m, acc, s->bucket[i]) * TRAIN_SCALE;
 }
 
 /* The squared error of sample i; with grad, its gradient is added. */
@@ -249,11 +257,13 @@ static double sample_step(const Model *m, const Samples *s, size_t i, double k, 
     double p = sigmoid(k * e), t = s->target[i];
     if (!grad)
         return (p - t) * (p - t);
-    int h = m->h, stm = s->stm[i];
+    int h = m->h, stm = s->stm[i], bucket = s->bucket[i];
     float dy = (float)(2 * (p - t) * p * (1 - p) * k * TRAIN_SCALE);
-    float *gw1 = grad, *gb1 = grad + (size_t)m->nf * h, *gw2 = gb1 + h, *gb2 = gw2 + 2 * h;
-    const float *w = w2(m);
-    *gb2 += dy;
+    float *gw1 = grad, *gb1 = grad + (size_t)m->nf * h, *gw2 = gb1 + h;
+    float *gb2 = gw2 + (size_t)m->nb * 2 * h;
+    gw2 += (size_t)bucket * 2 * h;
+    const float *w = w2(m) + (size_t)bucket * 2 * h;
+    gb2[bucket] += dy;
     for (int half = 0; half < 2; half++) {
         float *a = acc + half * h;
         for (int j = 0; j < h; j++) {
@@ -341,7 +351,7 @@ static void adam_step(Model *m, Adam *a, const float *grad, double scale, double
 {
     a->step++;
     double c1 = 1 - pow(ADAM_B1, (double)a->step), c2 = 1 - pow(ADAM_B2, (double)a->step);
-    size_t nw1 = (size_t)m->nf * m->h, nb1 = nw1 + m->h, nw2 = nb1 + 2 * m->h;
+    size_t nw1 = (size_t)m->nf * m->h, nb1 = nw1 + m->h, nw2 = nb1 + (size_t)m->nb * 2 * m->h;
     float lim2 = w2_limit(m->h);
     float keep = rate * decay < 1 ? (float)(1 - rate * decay) : 0;   /* never flips a sign */
     for (size_t i = 0; i < m->size; i++) {
@@ -432,9 +442,10 @@ static void quantise(const Model *m, NnueNet *net)
         net->ft_weight[i] = round16(w1(m)[i] * TRAIN_QA);
     for (int i = 0; i < m->h; i++)
         net->ft_bias[i] = round16(b1(m)[i] * TRAIN_QA);
-    for (int i = 0; i < 2 * m->h; i++)
+    for (size_t i = 0; i < (size_t)m->nb * 2 * m->h; i++)
         net->out_weight[i] = round16(w2(m)[i] * TRAIN_QB);
-    net->out_bias = (int32_t)nearbyint((double)*b2(m) * TRAIN_QA * TRAIN_QB);
+    for (int b = 0; b < m->nb; b++)
+        net->out_bias[b] = (int32_t)nearbyint((double)b2(m)[b] * TRAIN_QA * TRAIN_QB);
 }
 
 /* How far the integer net is from the float one on samples [lo, hi). */
@@ -453,7 +464,7 @@ static void measure_rounding(const Model *m, const NnueNet *net, const Samples *
                 features[k] = f[k];
             nnue_accumulate(net, features, s->count[i], iacc + half * h);
         }
-        double d = fabs(nnue_output(net, iacc, iacc + h) - fe);
+        double d = fabs(nnue_output(net, iacc, iacc + h, s->bucket[i]) - fe);
         sum += d;
         worst = d > worst ? d : worst;
     }
@@ -469,6 +480,7 @@ void train_default_options(TrainOptions *o)
 {
     memset(o, 0, sizeof *o);
     o->hidden = 256;
+    o->buckets = 1;
     o->hand_slots = -1;
     o->epochs = 10;
     o->batch = 1024;
@@ -588,7 +600,9 @@ static bool trainer_init(Trainer *t, const NnueNet *shape, const Samples *s, con
     t->threads = o->threads < 1 ? 1 : o->threads > MAX_THREADS ? MAX_THREADS : o->threads;
     t->m.nf = shape->nfeatures;
     t->m.h = shape->hidden;
-    t->m.size = (size_t)t->m.nf * t->m.h + 3 * (size_t)t->m.h + 1;
+    t->m.nb = shape->buckets;
+    t->m.size = (size_t)t->m.nf * t->m.h + (size_t)t->m.h
+                + (size_t)t->m.nb * (2 * (size_t)t->m.h + 1);
     t->m.p = malloc(t->m.size * sizeof *t->m.p);
     t->adam.mom = calloc(t->m.size, sizeof *t->adam.mom);
     t->adam.vel = calloc(t->m.size, sizeof *t->adam.vel);
@@ -611,7 +625,8 @@ NnueNet *train_run(const Variant *v, const TrainOptions *o, FILE *log, TrainRepo
 {
     memset(rep, 0, sizeof *rep);
     int slots = o->hand_slots >= 0 ? o->hand_slots : nnue_default_hand_slots(v);
-    NnueNet *net = nnue_net_create(v, o->hidden, slots, TRAIN_QA, TRAIN_QB, TRAIN_SCALE);
+    NnueNet *net = nnue_net_create(v, o->hidden, slots, o->buckets, TRAIN_QA, TRAIN_QB,
+                                   TRAIN_SCALE);
     if (!net) {
         fprintf(log, "menagerie train: out of memory (or an impossible shape)\n");
         return NULL;
@@ -655,9 +670,11 @@ NnueNet *train_run(const Variant *v, const TrainOptions *o, FILE *log, TrainRepo
     rep->k = o->k > 0 ? o->k : fit_k(&s, ntrain, log);
     set_targets(&s, rep->k, o->lambda);
     rep->classical = nheld ? classical_error(&s, ntrain, s.n, rep->k) : 0;
-    fprintf(log, "%ld positions, %ld held out, %d features -> 2x%d -> 1, K = %.6f, %d thread%s\n",
-            rep->positions, rep->held_out, net->nfeatures, net->hidden, rep->k, o->threads,
-            o->threads == 1 ? "" : "s");
+    fprintf(log, "%ld positions, %ld held out, %d features -> 2x%d -> 1", rep->positions,
+            rep->held_out, net->nfeatures, net->hidden);
+    if (net->buckets > 1)
+        fprintf(log, " (%d output buckets)", net->buckets);
+    fprintf(log, ", K = %.6f, %d thread%s\n", rep->k, o->threads, o->threads == 1 ? "" : "s");
     if (nheld)
         fprintf(log, "The classical evaluation's error on the held-out positions: %.6f\n",
                 rep->classical);
@@ -684,9 +701,10 @@ NnueNet *train_run(const Variant *v, const TrainOptions *o, FILE *log, TrainRepo
 /* ---- the command -------------------------------------------------------------------------- */
 
 static const char USAGE[] =
-    "usage: menagerie train -v VARIANT -o FILE [--hidden N] [--epochs N] [--batch N]\n"
-    "                       [--rate R] [--lambda L] [--k K] [--hand-slots N] [--threads N]\n"
-    "                       [--seed S] [--mirror] [--weight-decay W] DATA...\n";
+    "usage: menagerie train -v VARIANT -o FILE [--hidden N] [--output-buckets N]\n"
+    "                       [--epochs N] [--batch N] [--rate R] [--lambda L] [--k K]\n"
+    "                       [--hand-slots N] [--threads N] [--seed S] [--mirror]\n"
+    "                       [--weight-decay W] DATA...\n";
 
 static const char HELP[] =
     "Train a neural evaluation (NNUE) of VARIANT on positions with search scores and game\n"
@@ -694,6 +712,8 @@ static const char HELP[] =
     "  -v, --variant VARIANT  the variant the network evaluates\n"
     "  -o, --output FILE      the network file to write (VARIANT.nnue to be found by name)\n"
     "  --hidden N             accumulator size per side, a multiple of 16 (default 256)\n"
+    "  --output-buckets N     output layers chosen by the pieces on the board, 1 to 16\n"
+    "                         (default 1)\n"
     "  --epochs N             passes over the data (default 10)\n"
     "  --batch N              positions per step (default 1024)\n"
     "  --rate R               Adam's step size at the start (default 0.003)\n"
@@ -740,6 +760,7 @@ static int parse_options(int argc, char **argv, TrainOptions *o, TrainCli *cli)
         { "variant", required_argument, NULL, 'v' },
         { "output", required_argument, NULL, 'o' },
         { "hidden", required_argument, NULL, 'H' },
+        { "output-buckets", required_argument, NULL, 'B' },
         { "epochs", required_argument, NULL, 'e' },
         { "batch", required_argument, NULL, 'b' },
         { "rate", required_argument, NULL, 'r' },
@@ -770,6 +791,10 @@ static int parse_options(int argc, char **argv, TrainOptions *o, TrainCli *cli)
                 ok = false;
             }
             o->hidden = (int)x;
+            break;
+        case 'B':
+            ok = int_option("--output-buckets", optarg, 1, NNUE_BUCKETS_MAX, &x);
+            o->buckets = (int)x;
             break;
         case 'e': ok = int_option("--epochs", optarg, 1, 100000, &x); o->epochs = (int)x; break;
         case 'b': ok = int_option("--batch", optarg, 1, 1 << 24, &x); o->batch = (int)x; break;

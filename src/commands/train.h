@@ -32,6 +32,7 @@ typedef struct {
     const char *const *files;   /* the data */
     int nfiles;
     int hidden;                 /* accumulator size per side */
+    int buckets;                /* output buckets (1: one output layer) */
     int hand_slots;             /* -1: the variant's default */
     int epochs;
     int batch;

@@ -12,11 +12,15 @@
 /* How a message that no network serves ends: what the engine does then. */
 #define FALLBACK "the classical evaluation plays"
 
-/* "PATH (VARIANT, 768 features -> 2x256 -> 1)" */
+/* "PATH (VARIANT, 768 features -> 2x256 -> 1)", ", 8 output buckets" before
+ * the ')' where there are several. */
 static void describe(const NnueNet *net, const char *path, char *msg, size_t size)
 {
-    snprintf(msg, size, "NNUE evaluation from %s (%s, %d features -> 2x%d -> 1)", path,
-             net->variant, net->nfeatures, net->hidden);
+    char buckets[32] = "";
+    if (net->buckets > 1)
+        snprintf(buckets, sizeof buckets, ", %d output buckets", net->buckets);
+    snprintf(msg, size, "NNUE evaluation from %s (%s, %d features -> 2x%d -> 1%s)", path,
+             net->variant, net->nfeatures, net->hidden, buckets);
 }
 
 /* The network in the file `path`, or (bytes not NULL) in memory, named `path`. */

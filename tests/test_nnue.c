@@ -691,6 +691,16 @@ static void small_training(TrainOptions *o, const char *const files[1])
     o->lambda = 0;
 }
 
+/* train_run with its log thrown away. */
+static NnueNet *train_quietly(const Variant *v, const TrainOptions *o, TrainReport *rep)
+{
+    FILE *quiet = fopen("/dev/null", "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(quiet);
+    NnueNet *net = train_run(v, o, quiet, rep);
+    fclose(quiet);
+    return net;
+}
+
 static void test_training_lowers_the_error(void)
 {
     const Variant *v = variant("chess");
@@ -701,11 +711,9 @@ static void test_training_lowers_the_error(void)
     small_training(&o, files);
     o.epochs = 30;
     o.threads = 2;
-    FILE *quiet = fopen("/dev/null", "w");
     TrainReport rep, again;
-    NnueNet *net = train_run(v, &o, quiet, &rep);
-    NnueNet *twin = train_run(v, &o, quiet, &again);
-    fclose(quiet);
+    NnueNet *net = train_quietly(v, &o, &rep);
+    NnueNet *twin = train_quietly(v, &o, &again);
     CU_ASSERT_PTR_NOT_NULL_FATAL(net);
     CU_ASSERT_PTR_NOT_NULL_FATAL(twin);
     CU_ASSERT(rep.positions > 1000);
@@ -745,10 +753,8 @@ static void test_training_output_buckets(void)
     small_training(&o, files);
     o.epochs = 30;
     o.buckets = 4;
-    FILE *quiet = fopen("/dev/null", "w");
     TrainReport rep;
-    NnueNet *net = train_run(v, &o, quiet, &rep);
-    fclose(quiet);
+    NnueNet *net = train_quietly(v, &o, &rep);
     CU_ASSERT_PTR_NOT_NULL_FATAL(net);
     CU_ASSERT_EQUAL(net->buckets, 4);
     CU_ASSERT(rep.loss_end < rep.loss_start / 3);
@@ -783,12 +789,10 @@ static void test_weight_decay_shrinks_the_weights(void)
     TrainOptions o;
     small_training(&o, files);
     o.epochs = 10;
-    FILE *quiet = fopen("/dev/null", "w");
     TrainReport rep;
-    NnueNet *plain = train_run(v, &o, quiet, &rep);
+    NnueNet *plain = train_quietly(v, &o, &rep);
     o.decay = 20;
-    NnueNet *decayed = train_run(v, &o, quiet, &rep);
-    fclose(quiet);
+    NnueNet *decayed = train_quietly(v, &o, &rep);
     CU_ASSERT_PTR_NOT_NULL_FATAL(plain);
     CU_ASSERT_PTR_NOT_NULL_FATAL(decayed);
     long long a = weight_mass(plain), b = weight_mass(decayed);

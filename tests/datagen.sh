@@ -33,8 +33,8 @@ expect_exit "unknown option" 2 "usage: menagerie datagen" dg -v chess -o "$out" 
 expect_exit "stray argument" 2 "unexpected argument 'more'" dg -v chess -o "$out" more
 expect_exit "no such network" 2 "--eval-file $tmp/none.nnue: $tmp/none.nnue: cannot open" \
     dg -v chess -o "$out" --eval-file "$tmp/none.nnue"
-expect_exit "no network to choose" 2 "--eval-file auto: no network for capablanca (capablanca.nnue)" \
-    dg -v capablanca -o "$out" --eval-file auto
+expect_exit "no network to choose" 2 "--eval-file auto: no network for makruk (makruk.nnue)" \
+    dg -v makruk -o "$out" --eval-file auto
 expect_exit "another variant's network" 2 "a network for variant 'xiangqi', not 'chess'" \
     dg -v chess -o "$out" --eval-file "$top_srcdir/variants/xiangqi.nnue"
 [ -e "$out" ] && fail "a refused run created $out"

@@ -46,7 +46,7 @@ expect_exit "train: output buckets" 0 "(4 output buckets)" \
     tr -v chess -o "$tmp/bucketed.nnue" --hidden 16 --epochs 1 --output-buckets 4 "$data"
 expect_exit "eval: a bucketed network" 0 "2x16 -> 1, 4 output buckets)" \
     ev --eval-file "$tmp/bucketed.nnue" --fen "$start"
-expect_exit "eval without a network" 0 "Evaluation: " ev -v capablanca
+expect_exit "eval without a network" 0 "Evaluation: " ev -v makruk
 grep -q "NNUE" "$tmp/out" && fail "eval without a network shows one"
 expect_exit "eval: a missing file" 2 "$tmp/none.nnue: cannot open" ev --eval-file "$tmp/none.nnue"
 expect_exit "eval: another variant's" 2 "a network for variant 'chess', not 'xiangqi'" \
@@ -132,9 +132,9 @@ expect_exit "CECP: a bad EvalFile" 0 "tellusererror $tmp/cut.nnue: truncated" \
     cecp <<EOF2
 option EvalFile=$tmp/cut.nnue
 EOF2
-expect_exit "CECP: another variant's network" 0 "tellusererror $net: a network for variant 'chess', not 'capablanca'" \
+expect_exit "CECP: another variant's network" 0 "tellusererror $net: a network for variant 'chess', not 'makruk'" \
     cecp <<EOF2
-variant capablanca
+variant makruk
 option EvalFile=$net
 EOF2
 expect_exit "CECP: another variant's network, the variant's own compiled in" 0 \

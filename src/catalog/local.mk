@@ -69,7 +69,8 @@ dist_variants_DATA = \
 # like the variant files, so that it plays at full strength from the build
 # directory too; each shipped only after winning an SPRT against the
 # variant's classical evaluation.
-shipped_nets = variants/chess.nnue variants/xiangqi.nnue variants/shogi.nnue
+shipped_nets = variants/chess.nnue variants/xiangqi.nnue variants/shogi.nnue \
+	variants/capablanca.nnue
 EXTRA_DIST += $(shipped_nets)
 
 # A build-machine tool (it only reads and writes text files).

@@ -274,7 +274,17 @@ static void test_bad_files(void)
     memcpy(b, good, (size_t)size);
     b[68] = 7;                /* no such flip */
     spill(b, size);
-    expect_refused(chess, NNUE_LOAD_FORMAT, "flip 7");
+    expect_refused(chess, NNUE_LOAD_FORMAT, "board flip 7 (0 or 1)");
+
+    memcpy(b, good, (size_t)size);
+    b[66] = NNUE_HAND_SLOTS_MAX + 1;
+    spill(b, size);
+    expect_refused(chess, NNUE_LOAD_FORMAT, "hand slots (at most");
+
+    memcpy(b, good, (size_t)size);
+    b[70] = NNUE_BUCKETS_MAX + 1;
+    spill(b, size);
+    expect_refused(chess, NNUE_LOAD_FORMAT, "17 output buckets (at most 16)");
 
     spill(good, size);
     expect_refused(variant("xiangqi"), NNUE_LOAD_VARIANT, "a network for variant 'chess', not 'xiangqi'");

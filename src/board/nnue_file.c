@@ -211,11 +211,17 @@ static bool header_fits(Reader *r, const Header *h, const Variant *v)
         fail(r, NNUE_LOAD_VARIANT, "a network for the pieces %s; %s has %s", a, v->name, b);
         return false;
     }
-    if (h->hand_slots > NNUE_HAND_SLOTS_MAX || h->flip > NNUE_FLIP_ROTATE
-        || h->buckets > NNUE_BUCKETS_MAX) {
-        fail(r, NNUE_LOAD_FORMAT,
-             "bad header: %d hand slots (at most %d), flip %d (0 or 1), %d output buckets "
-             "(at most %d)", h->hand_slots, NNUE_HAND_SLOTS_MAX, h->flip, h->buckets,
+    if (h->hand_slots > NNUE_HAND_SLOTS_MAX) {
+        fail(r, NNUE_LOAD_FORMAT, "%d hand slots (at most %d)", h->hand_slots,
+             NNUE_HAND_SLOTS_MAX);
+        return false;
+    }
+    if (h->flip > NNUE_FLIP_ROTATE) {
+        fail(r, NNUE_LOAD_FORMAT, "board flip %d (0 or 1)", h->flip);
+        return false;
+    }
+    if (h->buckets > NNUE_BUCKETS_MAX) {
+        fail(r, NNUE_LOAD_FORMAT, "%d output buckets (at most %d)", h->buckets,
              NNUE_BUCKETS_MAX);
         return false;
     }

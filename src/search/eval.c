@@ -398,17 +398,29 @@ EVAL_INLINE void mop_up(const EvalTables *et, const Position *pos, EvalState *st
 {
     const Variant *v = pos->v;
     int ws = st->royal_sq[!c];
-    int part[4];
+    int part[EVAL_MOP_UP_TERMS];
     part[0] = et->center_dist[ws];
     part[1] = MAX_FILES - chebyshev(v, st->royal_sq[c], ws);
     part[2] = royal_flights(et, pos, ws, c);
     part[3] = 0;
+    int bound_colours = 0;   /* square colours our colour-bound pieces stand on */
+    bool free_piece = false; /* and a piece that reaches both */
     for (int i = 0; i < pos->nlist[c]; i++) {
         int sq = pos->list[c][i], t = code_type(pos->board[sq]);
-        if (!et->royal[t] && !et->pawnlike[t])
-            part[3] += MAX_FILES - chebyshev(v, sq, ws);
+        if (et->royal[t] || et->pawnlike[t])
+            continue;
+        part[3] += MAX_FILES - chebyshev(v, sq, ws);
+        if (et->colour_bound[t])
+            bound_colours |= 1 << ((var_file(v, sq) + var_rank(v, sq)) & 1);
+        else
+            free_piece = true;
     }
-    for (int k = 0; k < 4; k++)
+    /* Against a bare royal, bishop and knight (pieces bound to one square
+       colour, and others) mate only in a corner of the bishop's colour. */
+    bool bare = st->nonroyal[!c] == 0 && st->npawns[c] == 0;
+    part[4] = bare && free_piece && (bound_colours == 1 || bound_colours == 2)
+            ? et->corner_lead[bound_colours - 1][ws] : 0;
+    for (int k = 0; k < EVAL_MOP_UP_TERMS; k++)
         add(st, tr, T_ENDGAME, c, 0, et->mop_up[k] * part[k], EVAL_TRACE_NONE,
             EVAL_SLOT(mop_up[k]), 0, part[k]);
 }

@@ -46,7 +46,7 @@ struct EvalTables {
     int shield[2];                        /* [one rank ahead, two ranks ahead], mg */
     int king_danger[2];                   /* percent */
     int danger_scale, danger_cap;
-    int mop_up[4];
+    int mop_up[EVAL_MOP_UP_TERMS];
     int bare_king[4];                     /* by pieces left: 0 (none: no bonus), 1, 2, 3 */
     int drawish[2], drawish_divisor[2];
 
@@ -54,6 +54,7 @@ struct EvalTables {
     int8_t progress[2][MAX_PIECE_TYPES][MAX_SQUARES];   /* 0..16 toward promotion */
     SquareSet zone[MAX_SQUARES];          /* the royal's neighbourhood */
     int8_t center_dist[MAX_SQUARES];
+    int8_t corner_lead[2][MAX_SQUARES];   /* nearer a corner of that square colour (eval_tables.c) */
 
     EvalParams params;                    /* what the weights were made from */
     NnueNet *net;                         /* evaluates instead of the terms when set */

@@ -458,6 +458,23 @@ static bool slides_ahead(const Variant *v, int type)
     return false;
 }
 
+/* Bishop and knight mate only in a corner of the bishop's square colour:
+ * how much nearer a square is to such a corner than to one of the other
+ * colour (in king steps; 0 where no corner has that colour, as on odd
+ * boards).  The lone royal is driven toward the edge, then along it. */
+static int corner_lead(const Variant *v, int f, int r, int colour)
+{
+    int near_same = 2 * MAX_FILES, near_other = 2 * MAX_FILES;
+    for (int corner = 0; corner < 4; corner++) {
+        int cf = corner & 1 ? v->files - 1 : 0, cr = corner & 2 ? v->ranks - 1 : 0;
+        int a = abs(f - cf), b = abs(r - cr), dist = a > b ? a : b;
+        int *near = ((cf + cr) & 1) == colour ? &near_same : &near_other;
+        if (dist < *near)
+            *near = dist;
+    }
+    return near_same > MAX_FILES || near_other > MAX_FILES ? 0 : near_other - near_same;
+}
+
 static void derive_geometry(EvalTables *et, const Variant *v)
 {
     int nsq = v->files * v->ranks;
@@ -472,6 +489,8 @@ static void derive_geometry(EvalTables *et, const Variant *v)
             }
         int cf = abs(2 * f - (v->files - 1)) / 2, cr = abs(2 * r - (v->ranks - 1)) / 2;
         et->center_dist[sq] = (int8_t)(cf > cr ? cf : cr);
+        for (int colour = 0; colour < 2; colour++)
+            et->corner_lead[colour][sq] = (int8_t)corner_lead(v, f, r, colour);
     }
 }
 
@@ -572,6 +591,7 @@ static void default_params(const EvalTables *et, const Variant *v, EvalParams *p
     p->mop_up[1] = 8;
     p->mop_up[2] = -15;
     p->mop_up[3] = 3;
+    p->mop_up[4] = 100;
     p->bare_king[0] = 120;
     p->bare_king[1] = 50;
     p->bare_king[2] = 20;
@@ -619,7 +639,7 @@ static void build_weights(EvalTables *et, const Variant *v)
     }
     et->danger_scale = whole(p->king_danger_curve[0]);
     et->danger_cap = whole(p->king_danger_curve[1]);
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < EVAL_MOP_UP_TERMS; k++)
         et->mop_up[k] = whole(p->mop_up[k]);
     et->bare_king[0] = 0;
     for (int k = 0; k < 3; k++)

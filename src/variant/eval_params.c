@@ -18,7 +18,8 @@ static const char *const ONE[] = { "units", NULL };
 static const char *const PUSH[] = { "centre", "edge", NULL };
 static const char *const SHIELD[] = { "near", "far", NULL };
 static const char *const CURVE[] = { "scale", "cap", NULL };
-static const char *const MOP_UP[] = { "edge", "royal-distance", "flights", "pieces", NULL };
+static const char *const MOP_UP[] = { "edge", "royal-distance", "flights", "pieces", "corner",
+                                      NULL };
 static const char *const BARE[] = { "one", "two", "three", NULL };
 static const char *const DRAWISH[] = { "lone-piece", "small-lead", NULL };
 
@@ -74,8 +75,10 @@ const EvalParamGroup eval_param_groups[] = {
     BOARD("king-danger-curve", king_danger_curve, EVAL_SHAPE_FIELDS, CURVE, true, false,
           0, 10000, "danger = min(cap, scale x units^2), with two attackers or more"),
     BOARD("mop-up", mop_up, EVAL_SHAPE_FIELDS, MOP_UP, true, false, -1000, 1000,
-          "endgame, mating a bare royal: per rank from the centre, per square the royals "
-          "are closer, per flight square, per square the pieces are closer"),
+          "endgame, mating a royal without pawns: per rank from the centre, per square the "
+          "royals are closer, per flight square, per square the pieces are closer; against "
+          "a bare royal with pieces bound to one square colour and others (bishop and "
+          "knight), per square it is nearer a corner of that colour than one of the other"),
     BOARD("bare-king", bare_king, EVAL_SHAPE_LIST, BARE, true, false, -10000, 10000,
           "where a bare king loses: the opponent has one, two, three pieces left"),
     BOARD("drawish", drawish, EVAL_SHAPE_FIELDS, DRAWISH, true, false, 0, 100000,

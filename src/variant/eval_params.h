@@ -27,6 +27,7 @@
 /* Passed pawn-like pieces are scored by their progress toward promotion,
  * 0 (farthest) to 16 (one step away). */
 #define EVAL_PASSED_STEPS 17
+#define EVAL_MOP_UP_TERMS 5   /* edge, royal-distance, flights, pieces, corner */
 
 /* Every number is a double here; the evaluation reads them as the
  * integers (or, for the piece-square formulas, reals) its tables hold.
@@ -57,7 +58,7 @@ typedef struct {
     double shield[2];                     /* mg per shield pawn: [one rank, two ranks ahead] */
     double king_danger[2];                /* percent of the danger applied [mg, eg] */
     double king_danger_curve[2];          /* danger = min(cap, scale x units^2): [scale, cap] */
-    double mop_up[4];                     /* [edge, royal-distance, flights, pieces] */
+    double mop_up[EVAL_MOP_UP_TERMS];     /* [edge, royal-distance, flights, pieces, corner] */
     double bare_king[3];                  /* opponent has 1, 2, 3 pieces left */
     double drawish[2];                    /* pawnless: npm at most [lone-piece, small-lead] */
     double drawish_divisor[2];            /* divide the score by these then */

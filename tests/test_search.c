@@ -622,11 +622,11 @@ static void convert(const char *variant, const char *fen, int depth)
 static void test_convert_endings(void)
 {
     /* K+B+N: the lone king is driven to a corner of the bishop's colour
-       (from the centre, from the wrong corner, with either bishop).  At
-       depth 10: at 11 to 14 this search converts them only now and then */
-    convert("chess", "8/8/4k3/8/8/8/8/2B1KN2 w - - 0 1", 10);
-    convert("chess", "7k/8/8/8/8/8/8/K4BN1 w - - 0 1", 10);
-    convert("chess", "8/8/8/3k4/8/8/1N6/1B2K3 w - - 0 1", 10);
+       (from the centre, from the wrong corner, with either bishop); they
+       are converted at every depth from 10 to 14 */
+    convert("chess", "8/8/4k3/8/8/8/8/2B1KN2 w - - 0 1", 12);
+    convert("chess", "7k/8/8/8/8/8/8/K4BN1 w - - 0 1", 12);
+    convert("chess", "8/8/8/3k4/8/8/1N6/1B2K3 w - - 0 1", 12);
     convert("makruk", "6K1/4k3/8/8/6m1/m7/5m2/8 b - - 0 1", 16);         /* three mets */
     /* ferzes, courier, wazir and pawns on the seventh rank */
     convert("courier", "2F1F7/6PP1PP1/12/5B6/12/2K3F5/5W6/3k8 w - - 0 1", 14);

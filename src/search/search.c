@@ -4,9 +4,10 @@
  * Principal variation search with aspiration windows at the root, a
  * transposition table, null-move pruning (only where zugzwang and the
  * rules allow passing to be informative), late move reductions, reverse
- * futility and late move pruning, check extension, mate-distance
- * pruning, and a quiescence search over captures, promotions and what
- * the variant makes tactical (flag moves, checks in n-check games).
+ * futility and late move pruning, check and singular extensions (with
+ * multi-cut), mate-distance pruning, and a quiescence search over
+ * captures, promotions and what the variant makes tactical (flag moves,
+ * checks in n-check games).
  * The moves come from the staged picker (movepick.c).  Static
  * evaluations are cached by hash, and fade as the move-count rule nears,
  * so won endings are pressed.
@@ -331,6 +332,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
     if (node_decided(s, ply, &decided))
         return decided;
     bool incheck = s->incheck[ply];
+    Move excluded = s->excluded[ply];
+    bool singular_search = !move_none(excluded);   /* this node without that move */
 
     /* Step 3. Mate distance pruning: no line can beat a shorter mate */
     int mated = -SCORE_MATE + ply, mating = SCORE_MATE - ply - 1;
@@ -348,7 +351,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
         tt_move = tte.move;
         tt_score = score_from_tt(tte.score, ply);
         int b = tte.genbound & 3;
-        if (!pv_node && tte.depth >= depth
+        if (!pv_node && !singular_search && tte.depth >= depth
             && ((b == TT_BOUND_EXACT) || (b == TT_BOUND_LOWER && tt_score >= beta)
                 || (b == TT_BOUND_UPPER && tt_score <= alpha)))
             return tt_score;
@@ -360,7 +363,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
     bool improving = !incheck && ply >= 2 && eval > s->evals[ply - 2];
     history_reset_killers(&s->hist, ply + 1);
 
-    if (!pv_node && !incheck && abs(beta) < MATE_BOUND) {
+    if (!pv_node && !incheck && !singular_search && abs(beta) < MATE_BOUND) {
         /* Step 6. Reverse futility: far above beta at low depth */
         if (depth <= 6 && eval - 90 * depth + 40 * improving >= beta)
             return eval;
@@ -394,6 +397,25 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
     if (move_none(tt_move) && depth >= 6 && (pv_node || cutnode))
         depth--;
 
+    /* Step 8b. Singular extension: when every other move falls well short
+       of the hash move's score, the hash move is searched a ply deeper;
+       when even without it the node fails high, it is cut (multi-cut) */
+    bool singular = false;
+    if (!singular_search && ply > 0 && depth >= 6 && hit && !move_none(tt_move)
+        && (tte.genbound & 3) != TT_BOUND_UPPER && tte.depth >= depth - 3
+        && abs(tt_score) < MATE_BOUND) {
+        int sbeta = tt_score - 2 * depth;
+        s->excluded[ply] = tt_move;
+        int v = search(s, sbeta - 1, sbeta, (depth - 1) / 2, ply, cutnode);
+        s->excluded[ply] = no_move();
+        if (s->stopped)
+            return 0;
+        if (v < sbeta)
+            singular = true;
+        else if (sbeta >= beta)
+            return sbeta;
+    }
+
     /* Step 9. The moves */
     Picker *p = &s->pick[ply];
     picker_init(p, tt_move, history_counter_move(&s->hist, pos), false, false);
@@ -401,6 +423,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
     Move quiets[64];
     int nquiets = 0, legal = 0, best = -SCORE_INF, old_alpha = alpha;
     while (picker_next(s, p, ply, &m)) {
+        if (singular_search && same_move(m, excluded))
+            continue;
         bool tactical = is_tactical(pos, m);
 
         /* Step 9a. Pruning of late quiet moves and losing captures at low depth */
@@ -424,8 +448,9 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
         bool gives_check = s->incheck[ply + 1];
         tt_prefetch(s->tt, pos->hash);
 
-        /* Step 9b. Check extension */
-        int new_depth = depth - 1 + (gives_check && ply < 2 * depth + 8);
+        /* Step 9b. Check and singular extensions */
+        bool extend = gives_check || (singular && same_move(m, tt_move));
+        int new_depth = depth - 1 + (extend && ply < 2 * depth + 8);
 
         /* Step 9c. Late move reductions, then PVS */
         int score;
@@ -470,11 +495,14 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
         }
     }
 
-    /* Step 10. No legal move: mate or stalemate as the variant says */
+    /* Step 10. No legal move: mate or stalemate as the variant says (or,
+       without the excluded move, nothing to say) */
     if (legal == 0)
-        return no_moves_score(s, ply);
+        return singular_search ? alpha : no_moves_score(s, ply);
 
-    /* Step 11. Remember */
+    /* Step 11. Remember (a search without a move is not this node's) */
+    if (singular_search)
+        return best;
     int bound = best >= beta ? TT_BOUND_LOWER : alpha > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
     tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply),
              incheck ? 0 : eval, depth, bound);

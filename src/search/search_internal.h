@@ -80,6 +80,7 @@ struct Search {
     int pvlen[MAX_PV + 1];
     int evals[MAX_PV + 2];
     bool incheck[MAX_PV + 2];
+    Move excluded[MAX_PV + 2];            /* a singular-extension test leaves this move out */
 
     uint64_t noise_seed;                  /* 0: no random evaluation term */
 

@@ -410,10 +410,8 @@ EVAL_INLINE void mop_up(const EvalTables *et, const Position *pos, EvalState *st
         if (et->royal[t] || et->pawnlike[t])
             continue;
         part[3] += MAX_FILES - chebyshev(v, sq, ws);
-        if (et->colour_bound[t])
-            bound_colours |= 1 << ((var_file(v, sq) + var_rank(v, sq)) & 1);
-        else
-            free_piece = true;
+        bound_colours |= st->colours[c][t];   /* 0 unless colour-bound */
+        free_piece |= !et->colour_bound[t];
     }
     /* Against a bare royal, bishop and knight (pieces bound to one square
        colour, and others) mate only in a corner of the bishop's colour. */

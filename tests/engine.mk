@@ -65,6 +65,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/newzealand.perft \
 	tests/data/perft/nightrider.perft \
 	tests/data/perft/pocketknight.perft \
+	tests/data/perft/racingkings.perft \
 	tests/data/perft/seirawan.perft \
 	tests/data/perft/shako.perft \
 	tests/data/perft/shatranj.perft \

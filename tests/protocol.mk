@@ -3,7 +3,8 @@
 # tests/cli.sh runs the command lines of tests/protocol/cli.t the same way.
 TESTS += tests/protocol.sh tests/cli.sh
 PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking busy clocks define edit eof errors game \
-	chu illegal handshake janggi longline numbers perpetual ponder setscore skill variants varpath
+	chu illegal handshake janggi longline numbers perpetual ponder racingkings setscore skill \
+	variants varpath
 PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console define eof illegal janggi \
 	longline numbers search skill
 # Broken variant files the badvariants transcripts load.

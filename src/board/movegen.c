@@ -553,6 +553,11 @@ void movegen_legal(Position *pos, MoveList *ml)
                 ok = !movegen_drop_mates(pos);
             position_unmake(pos);
         }
+        if (ok && v->rules.checks_forbidden) {
+            position_make(pos, m);
+            ok = !attack_in_check(pos, pos->side);
+            position_unmake(pos);
+        }
         if (!ok)
             continue;
         any_capture |= capture;

@@ -64,6 +64,40 @@ static bool on_flag(const Position *pos, int color)
     return false;
 }
 
+/* Can the side to move bring a flag piece into its flag region with a
+ * legal move? */
+static bool can_reach_flag(Position *pos)
+{
+    MoveList *ml = malloc(sizeof *ml);
+    if (!ml)
+        return false;
+    movegen_legal(pos, ml);       /* (not rules_legal_moves: it asks rules_immediate) */
+    bool found = false;
+    for (int i = 0; i < ml->n && !found; i++) {
+        position_make(pos, ml->m[i]);
+        found = on_flag(pos, !pos->side);
+        position_unmake(pos);
+    }
+    free(ml);
+    return found;
+}
+
+/* The flag rule with a reply move (racing kings, as Fairy-Stockfish has
+ * it): the second player may answer the first player's arrival with its
+ * own, which draws; otherwise whoever stands on the flag has won. */
+static Outcome flag_with_reply(Position *pos)
+{
+    const Rules *r = &pos->v->rules;
+    int us = pos->side, them = !us;
+    if (on_flag(pos, us))        /* arrived before the last move: the reply is over */
+        return us == WHITE && on_flag(pos, them) ? rules_drawn(pos) : r->flag_result;
+    if (!on_flag(pos, them))
+        return OUTCOME_NONE;
+    if (us == BLACK && can_reach_flag(pos))
+        return OUTCOME_NONE;     /* the second player's reply move */
+    return outcome_invert(r->flag_result);
+}
+
 /* Has `color` lost the piece types the extinction rule lists: any one of
  * them it started with, or (extinction_together) all of them at once? */
 static bool extinct(const Position *pos, int color)
@@ -131,7 +165,11 @@ Outcome rules_immediate(Position *pos)
         return OUTCOME_LOSS;
     if (r->check_limit && pos->checks[us] >= r->check_limit)
         return OUTCOME_WIN;       /* a position set up after our last check */
-    if (r->flag_pieces) {
+    if (r->flag_pieces && r->flag_reply_move) {
+        Outcome o = flag_with_reply(pos);
+        if (o != OUTCOME_NONE)
+            return o;
+    } else if (r->flag_pieces) {
         if (on_flag(pos, them))
             return outcome_invert(r->flag_result);
         if (on_flag(pos, us))
@@ -410,6 +448,9 @@ static bool announce_immediate(Position *pos, Outcome now, GameEnd *end)
         return announce_drawn(pos, now, "both players passed", end);
     if (r->facing_royals_bikjang && pass_accepted_bikjang(pos))
         return announce_drawn(pos, now, "bikjang", end);
+    bool flag[2] = { r->flag_pieces && on_flag(pos, WHITE), r->flag_pieces && on_flag(pos, BLACK) };
+    if (r->flag_reply_move && flag[WHITE] && flag[BLACK])
+        return announce_drawn(pos, now, "both players reached the flag", end);
     if (now == OUTCOME_DRAW)
         return set_end(end, now, "draw by rule");
     bool bared = r->bare_king != OUTCOME_NONE
@@ -418,6 +459,8 @@ static bool announce_immediate(Position *pos, Outcome now, GameEnd *end)
         snprintf(buf, sizeof buf, "%s gives check %d times", color_name(winner), r->check_limit);
     else if (bared)
         snprintf(buf, sizeof buf, "%s wins: bare king", color_name(winner));
+    else if (flag[winner] && r->flag_result == OUTCOME_WIN)
+        snprintf(buf, sizeof buf, "%s reaches the flag", color_name(winner));
     else
         snprintf(buf, sizeof buf, "%s wins by rule", color_name(winner));
     return set_end(end, now, buf);

@@ -146,12 +146,13 @@ static void read_explosions(SchemaContext *c, const TreeNode *n)
 
 static void read_flag(SchemaContext *c, const TreeNode *n)
 {
-    static const char *const keys[] = { "pieces", "region", "result", NULL };
-    static const char *const reserved[] = { "count", "safe", "reply-move", "blocked-win", NULL };
+    static const char *const keys[] = { "pieces", "region", "result", "reply-move", NULL };
+    static const char *const reserved[] = { "count", "safe", "blocked-win", NULL };
     Rules *r = &c->v->rules;
     const TreeNode *x;
 
     r->flag_pieces = 0;
+    r->flag_reply_move = false;
     if (schema_is_off(n) || !schema_want_kind(c, n, TREE_MAP, "flag"))
         return;
     schema_check_keys(c, n, keys, reserved, "'flag'");
@@ -166,6 +167,8 @@ static void read_flag(SchemaContext *c, const TreeNode *n)
         SCHEMA_ERROR(c, n, "'flag' needs 'region'");
     if ((x = tree_map_get(n, "result")))
         schema_outcome(c, x, "result", &r->flag_result);
+    if ((x = tree_map_get(n, "reply-move")))
+        schema_bool(c, x, "reply-move", &r->flag_reply_move);
 }
 
 /* `lion-trading`: {lions, afar-protected, cheap-victims, counter-strike},
@@ -329,10 +332,10 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
         "checkmated", "stalemated", "repetition", "move-rule", "bare-king", "extinction",
         "flag", "check-limit", "must-capture", "facing-royals", "royals",
         "insufficient-material", "en-passant-squares", "explosions", "pass", "material-count",
-        "lion-trading", NULL };
+        "lion-trading", "checks", NULL };
     static const char *const reserved[] = {
-        "counting", "connect", "checks", "check-evasion", "chasing", "self-capture", "impasse",
-        NULL };
+        "counting", "connect", "check-evasion", "chasing", "self-capture", "impasse", NULL };
+    static const char *const checks[] = { "allowed", "forbidden", NULL };
     static const char *const stalemate[] = { "loss", "draw", "win", "material", NULL };
     static const char *const facing[] = { "allowed", "illegal", "bikjang", NULL };
     static const char *const royals[] = { "each", "spare", "last", NULL };
@@ -390,4 +393,11 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
         read_material_count(c, x);
     if ((x = tree_map_get(n, "lion-trading")))
         read_lion_trading(c, x);
+    if ((x = tree_map_get(n, "checks"))) {
+        int k = schema_choice(c, x, "checks", checks);
+        if (k >= 0)
+            r->checks_forbidden = k == 1;
+        if (r->checks_forbidden && r->check_limit)
+            SCHEMA_ERROR(c, x, "'check-limit' needs 'checks: allowed'");
+    }
 }

@@ -57,6 +57,10 @@ bool picker_make_legal(Search *s, Picker *p, int ply, Move m)
         return false;
     }
     bool check = full_check ? attack_in_check(pos, pos->side) : attack_from(pos, m.to, p->their_king);
+    if (check && pos->v->rules.checks_forbidden) {
+        position_unmake(pos);
+        return false;
+    }
     s->incheck[ply + 1] = check;
     pos->undo[pos->ply - 1].gave_check = check;
     if (check && m.kind == MOVE_DROP && pos->v->piece[m.piece].drop_no_mate) {

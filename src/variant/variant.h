@@ -168,6 +168,9 @@ typedef struct {
     TypeMask flag_pieces;     /* types that win by reaching the flag region */
     SquareSet flag_region[2];
     Outcome flag_result;      /* for the player who reaches it */
+    bool    flag_reply_move;  /* when the first player reaches it, the second may
+                                 answer by reaching it too: a draw (racing kings) */
+    bool    checks_forbidden; /* no move may give check (racing kings) */
     int     check_limit;      /* n-check: giving the n-th check wins; 0 = off */
     SquareSet ep_region[2];   /* passed squares that may become e.p. squares (empty: all) */
     bool    explosions;       /* a capture removes the capturer and the pieces around (atomic) */

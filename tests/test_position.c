@@ -956,6 +956,30 @@ static void test_overlapping_atoms(void)
     CU_ASSERT_EQUAL(moves_from("d4"), 4);           /* no extra moves there */
 }
 
+/* A pawn whose first-move slide repeats its single step, as Sjaak II and
+ * the wildebeest or omega pawn write it: fmWfceFifmW2 is chess's pawn
+ * (the step once, the double step leaving e.p. rights), so chess's counts;
+ * fmWfceFifmW3 pushes one, two or three squares from the second rank. */
+static void test_initial_slide_repeats_step(void)
+{
+    static const char w2[] = "name: pawn-w2\nextends: chess\npieces:\n  P: {moves: fmWfceFifmW2}\n",
+                      w3[] = "name: pawn-w3\nextends: chess\npieces:\n  P: {moves: fmWfceFifmW3}\n";
+    CU_ASSERT_EQUAL_FATAL(varset_load_text(&set, "pawn-w2.yaml", w2, stderr, ""), 0);
+    CU_ASSERT_EQUAL_FATAL(varset_load_text(&set, "pawn-w3.yaml", w3, stderr, ""), 0);
+    set_fen("pawn-w2", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    CU_ASSERT_EQUAL(perft_count(pos, 1), 20);
+    CU_ASSERT_EQUAL(perft_count(pos, 2), 400);
+    CU_ASSERT_EQUAL(perft_count(pos, 3), 8902);
+    /* the third position of the usual chess suite: e.p. captures from depth 4 */
+    set_fen("pawn-w2", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
+    CU_ASSERT_EQUAL(perft_count(pos, 4), 43238);
+    set_fen("pawn-w3", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    CU_ASSERT_EQUAL(perft_count(pos, 1), 8 * 3 + 4);
+    CU_ASSERT_EQUAL(moves_from("e2"), 3);
+    set_fen("pawn-w3", "rnbqkbnr/pppppppp/8/4n3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    CU_ASSERT_EQUAL(moves_from("e2"), 2);           /* e3, e4: not over the knight */
+}
+
 /* capture-rules: xiangqi cannons that may neither take nor jump a cannon. */
 static void test_capture_rules(void)
 {
@@ -1106,6 +1130,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "rule-restricted moves", test_rule_moves);
     CU_add_test(s, "extra moves by region", test_extra_moves_regions);
     CU_add_test(s, "overlapping atoms", test_overlapping_atoms);
+    CU_add_test(s, "initial slide repeating a step", test_initial_slide_repeats_step);
     CU_add_test(s, "capture rules", test_capture_rules);
     CU_add_test(s, "passing", test_passing);
     CU_add_test(s, "janggi game ends", test_janggi_game_ends);

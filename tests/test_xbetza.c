@@ -1076,7 +1076,24 @@ static const char *const ray_pieces[] = {
     /* lame paths: multi-leg groups compiled as lame leaps */
     "mafsmafW", "afsafW", "mafsW", "mafW", "mafmafF", "ifmafsmafW", "mafsmafcW", "mafsN",
     "mafsmaflF", "fmafsmafW", "mafsmaftW",
+    /* atoms that repeat each other's moves: each move is made once */
+    "fmWfceFifmW2", "fmWfceFifmW3", "fmWfceFiifmW2ifmW3", "fmW2ifmW4", "ifmW2fmR", "vRK", "R2WfW",
+    "WmR", "fWfmR", "KQ", "NN", "WW", "RW3", "NmafsW", "mcWmeW", "tRcR", "RtR", "pRmpR", "nDD",
+    "jDnD", "ifmnDfmD", "iifmW2fmW", "ifmcW2fcW", "oRR",
 };
+
+/* Where rays still make a move twice (xb_drop_covered says which repeats
+ * it leaves): cylinder rays, where two paths around the board meet on the
+ * same square, each on its own condition; an initial ray whose first
+ * square another ray repeats only in part (the capture, not the step);
+ * and 'i' and 'ii' rays on a square that is both virgin and one step from
+ * the piece's start (a piece that starts on two ranks in a row).  Their
+ * moves are compared as sets only. */
+static bool known_to_repeat(const char *betza, const XbBoardView *v)
+{
+    return strchr(betza, 'o') || strcmp(betza, "ifmcW2fcW") == 0
+        || (strstr(betza, "ii") && v->virgin && v->virgin2);
+}
 
 static void test_rays_match_generator(void)
 {
@@ -1101,6 +1118,7 @@ static void test_rays_match_generator(void)
                     single.group[single.ngroups++] = full.group[i];
             XbTable t;
             CU_ASSERT_EQUAL_FATAL(xb_compile(&single, &g, &t, NULL), 0);
+            CU_ASSERT_EQUAL_FATAL(xb_drop_covered(&t, NULL), 0);
             for (int n = 0; n < 8; n++) {
                 int from = (int)(rnd() % (uint32_t)nsq);
                 if (g.hole[from])
@@ -1122,13 +1140,16 @@ static void test_rays_match_generator(void)
                     (void)grp;
                     walk_documented(&t, r, &v, from, &got);
                 }
-                bool same = set_equal(&want.quiet, &got.quiet);
+                /* the same moves, each made once (the generator reports
+                   a move once, the rays as often as they walk it) */
+                bool same = set_equal(&want.quiet, &got.quiet)
+                            && (want.count == got.count || known_to_repeat(ray_pieces[pi], &v));
                 CU_ASSERT(same);
                 if (!same) {
                     char sq[4];
-                    fprintf(stderr, "    rays of '%s' on %dx%d from %s (%s) differ\n",
+                    fprintf(stderr, "    rays of '%s' on %dx%d from %s (%s) differ: %d moves, %d walked\n",
                             ray_pieces[pi], g.files, g.ranks, xb_square_name(&g, from, sq),
-                            v.color ? "black" : "white");
+                            v.color ? "black" : "white", want.count, got.count);
                     set_print(stderr, "generator", &want.quiet);
                     set_print(stderr, "rays     ", &got.quiet);
                 }

@@ -34,6 +34,7 @@ variant_bad_files = \
 	tests/bad/start_castling.yaml tests/bad/start_castling.expected \
 	tests/bad/start_side.yaml tests/bad/start_side.expected \
 	tests/bad/start_holdings.yaml tests/bad/start_holdings.expected \
+	tests/bad/start_no_hand.yaml tests/bad/start_no_hand.expected \
 	tests/bad/fen_width.yaml tests/bad/fen_width.expected \
 	tests/bad/janggi_rules.yaml tests/bad/janggi_rules.expected \
 	tests/bad/merge_key.yaml tests/bad/merge_key.expected \
@@ -42,6 +43,7 @@ variant_bad_files = \
 	tests/bad/mychess.yaml tests/bad/mychess.expected \
 	tests/bad/numbers.yaml tests/bad/numbers.expected \
 	tests/bad/promotion.yaml tests/bad/promotion.expected \
+	tests/bad/promotion_zone.yaml tests/bad/promotion_zone.expected \
 	tests/bad/regions.yaml tests/bad/regions.expected \
 	tests/bad/tabs.yaml tests/bad/tabs.expected \
 	tests/bad/types.yaml tests/bad/types.expected

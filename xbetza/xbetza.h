@@ -290,6 +290,26 @@ bool xb_group_available(const XbGroup *g, bool virgin, bool virgin2);
 int  xb_compile(const XbPiece *piece, const XbGeometry *g, XbTable *out, XbError *err);
 void xb_table_free(XbTable *t);
 
+/* Make each move once (XBoard keeps one of equal moves, docs/xbetza.md
+ * §10.3).  Where a piece's atoms overlap, its compiled rays repeat moves:
+ * vRK (the king's step up is the rook's first), fmWifmW3 (the single step
+ * is the triple step's first).  On each square and colour: a ray whose
+ * moves another ray makes too (the same squares at least as far, on
+ * conditions no stronger, with as much allowed on them) goes, of two
+ * equal rays the first; a ray gives up what another makes on all its
+ * squares (fWfmR: the wazir keeps its capture); an initial ray ('i',
+ * 'ii') loses its first one or two squares when a ray available at least
+ * as often makes their moves, which become test squares that must be
+ * empty (ifmW3 next to fmW walks as a lame ray from the second square,
+ * as chess's ifmnD does).  Other partial repeats (an initial ray whose
+ * first three squares are repeated, or its captures) are left as they
+ * are; multi-leg and castling rays are generated their own way.
+ * `extra` (or NULL) is a second table of the same geometry walked with t
+ * (the engine's square-bound extra moves, already cut to their squares);
+ * of equal rays in both, t's stays.  Call after xb_compile, once.
+ * Returns 0, or -1 when out of memory (the tables unchanged). */
+int xb_drop_covered(XbTable *t, XbTable *extra);
+
 /* Rays of a piece of colour `color` on square `sq`. */
 static inline const XbRay *xb_rays_begin(const XbTable *t, int color, int sq)
 {

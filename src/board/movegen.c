@@ -148,8 +148,9 @@ static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const
                     const XbStep *steps, unsigned gen)
 {
     uint16_t mode = r->mode;
-    /* an initial or lame multi-square non-capture leaves e.p. rights */
-    bool ep_maker = (r->flags & (XB_RAY_INITIAL | XB_RAY_LAME)) && !(mode & (XB_MODE_C | XB_MODE_D));
+    /* an initial ('i' or 'ii') or lame multi-square non-capture leaves e.p. rights */
+    bool ep_maker = (r->flags & (XB_RAY_INITIAL | XB_RAY_INITIAL2 | XB_RAY_LAME))
+                    && !(mode & (XB_MODE_C | XB_MODE_D));
     /* captures only: a move to an empty square matters if it promotes */
     if (!(gen & GEN_QUIET) && !pos->v->piece[type].can_promote)
         mode &= (uint16_t)~XB_MODE_M;

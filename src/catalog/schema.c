@@ -159,7 +159,7 @@ bool schema_read_variant(SchemaContext *c, const TreeNode *root, const char *ste
     if ((x = tree_map_get(root, "regions")))
         regions_read_table(c, x);
     if ((x = tree_map_get(root, "promotion")) && schema_want_kind(c, x, TREE_MAP, "promotion"))
-        c->promotion_defaults = (TreeNode *)x;
+        schema_read_promotion_defaults(c, (TreeNode *)x);
     schema_read_hand(c, tree_map_get(root, "hand"));
     pieces = tree_map_get(root, "pieces");
     if (!pieces)

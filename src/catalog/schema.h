@@ -45,6 +45,7 @@ typedef struct {
     TreeNode    *piece_key[MAX_PIECE_TYPES];   /* where each type was defined */
     TreeNode    *piece_def[MAX_PIECE_TYPES];   /* and its definition */
     TreeNode    *promotion_defaults;           /* top-level `promotion` */
+    SquareSet    promotion_zone[2];            /* its zone, read once (when given) */
     TreeNode   **arena;           /* for trees made while reading */
     bool         drop_checks_forbidden, drop_mates_forbidden;  /* from `hand` */
     const TreeNode *own_root;     /* the variant's own document, without what it
@@ -119,6 +120,10 @@ NumberStatus schema_word_number(const char **p, const char *end, long long lo, l
 
 /* `pieces`: declare every type, then read each definition. */
 void schema_read_pieces(SchemaContext *c, const TreeNode *root, TreeNode *pieces);
+
+/* The top-level `promotion` (a mapping): its zone is read and checked
+ * here, once, whether or not a piece uses it. */
+void schema_read_promotion_defaults(SchemaContext *c, TreeNode *n);
 
 /* --- schema_game.c --------------------------------------------------- */
 

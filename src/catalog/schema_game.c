@@ -147,6 +147,30 @@ static bool letter_is_defined(const Variant *v, char ch, bool promoted)
     return false;
 }
 
+/* Pieces in hand at the start need a hand to go to: drops, gating, or
+ * captures kept.  Without one they would sit unseen and unused, so the
+ * holdings (from `at`, the '[') are refused at their first piece;
+ * "[]" and "[-]" are fine. */
+static void check_start_holdings(SchemaContext *c, const TreeNode *n, int at)
+{
+    const Hand *h = &c->v->hand;
+    const char *s = n->text;
+    if (h->enabled || h->gating || h->captures != CAPTURES_DISCARD)
+        return;
+    int first = at + 1;
+    while (s[first] == '-')
+        first++;
+    if (s[first] == ']' || s[first] == '\0')
+        return;
+    int end = first;
+    while (s[end] && s[end] != ']')
+        end++;
+    diag_error(c->diag, n->file, n->line, tree_scalar_column(n, first),
+               "the start position has pieces in hand ('%.*s') but variant '%s' has no hand "
+               "(give it a 'hand' or 'gating')",
+               end - first, s + first, c->v->name);
+}
+
 /* The board part of the start position, checked with columns; the rest
  * is fen_validate()'s job. */
 void schema_check_start(SchemaContext *c, const TreeNode *n)
@@ -204,6 +228,8 @@ void schema_check_start(SchemaContext *c, const TreeNode *n)
     }
     if (rank != v->ranks)
         SCHEMA_ERROR(c, n, "the start position has %d ranks, the board has %d", rank, v->ranks);
+    if (*p == '[')
+        check_start_holdings(c, n, (int)(p - s));
 }
 
 /* `hand`: where captures go, whether and where they may be dropped. */

@@ -408,6 +408,32 @@ static void read_piece(SchemaContext *c, int t)
     read_promotion(c, t, n);
 }
 
+/* A promotion zone must have squares on the board: one that lies wholly
+ * outside it (on holes, or off a board a child variant made smaller than
+ * the squares named) would let no piece promote.  With squares for one
+ * side only, the other side's pieces never promote: a warning. */
+static void check_zone_on_board(SchemaContext *c, const TreeNode *at, const SquareSet zone[2])
+{
+    bool white = !sqset_empty(&zone[WHITE]), black = !sqset_empty(&zone[BLACK]), holes = false;
+    for (int sq = 0; sq < c->v->files * c->v->ranks; sq++)
+        holes |= !sqset_has(&c->board, sq);
+    if (!white && !black)
+        SCHEMA_ERROR(c, at, "the promotion zone has no square on the %dx%d board%s",
+                     c->v->files, c->v->ranks, holes ? " with its holes" : "");
+    else if (!white || !black)
+        diag_warning(c->diag, at->file, at->line, at->col,
+                     "the promotion zone has no square for %s: %s pieces never promote",
+                     white ? "Black" : "White", white ? "Black's" : "White's");
+}
+
+void schema_read_promotion_defaults(SchemaContext *c, TreeNode *n)
+{
+    const TreeNode *zone = tree_map_get(n, "zone");
+    c->promotion_defaults = n;
+    if (zone && regions_read_set(c, zone, c->promotion_zone))
+        check_zone_on_board(c, zone, c->promotion_zone);
+}
+
 /* How type t promotes: its own `promotion` over the top-level one, key by
  * key; a piece with a `+` form and nothing else promotes to it. */
 static void read_promotion(SchemaContext *c, int t, const TreeNode *n)
@@ -442,12 +468,16 @@ static void read_promotion(SchemaContext *c, int t, const TreeNode *n)
     x = p ? tree_map_get(p, "zone") : NULL;
     if (p)
         schema_check_keys(c, p, keys, reserved, "'promotion'");
-    if (x)
-        regions_read_set(c, x, pt->promo_zone);
-    else if (c->board_ok) {
+    if (x && x == tree_map_get(c->promotion_defaults, "zone")) {
+        memcpy(pt->promo_zone, c->promotion_zone, sizeof pt->promo_zone);   /* checked once */
+    } else if (x) {
+        if (regions_read_set(c, x, pt->promo_zone))
+            check_zone_on_board(c, x, pt->promo_zone);
+    } else if (c->board_ok) {
         int top = c->v->ranks - 1;
         regions_add_rectangle(c, &pt->promo_zone[WHITE], 0, top, c->v->files - 1, top);
         regions_add_rectangle(c, &pt->promo_zone[BLACK], 0, 0, c->v->files - 1, 0);
+        check_zone_on_board(c, own ? own : c->piece_key[t], pt->promo_zone);
     }
     if (p && (x = tree_map_get(p, "mandatory"))) {
         int m = schema_choice(c, x, "mandatory", mandatory);

@@ -8,7 +8,6 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include "variant/variant.h"
-#include "util/alloc.h"
 
 /* A square from which the piece has no move at all on an empty board:
  * promotion is forced on arrival there and drops there are barred. */
@@ -144,72 +143,6 @@ static bool keep_allowed_extra(void *ctx, int cs, uint32_t i, XbRay *r)
     return r->len > 0;
 }
 
-/* Does ray a (of table ta) make no move that ray b (of table tb) does not
- * make too?  So when b walks the same squares (with the same tests) at
- * least as far, in the same mode (a step and a slide may cover each other:
- * the slide flag only says how far a ray may go).  Multi-leg and castling
- * rays are generated their own way. */
-static bool ray_covered_by(const XbTable *ta, const XbRay *a, const XbTable *tb, const XbRay *b)
-{
-    if ((a->flags | XB_RAY_SLIDE) != (b->flags | XB_RAY_SLIDE) || a->mode != b->mode || a->len > b->len
-        || (a->flags & (XB_RAY_MULTILEG | XB_RAY_CASTLE)))
-        return false;
-    for (int k = 0; k < a->len; k++) {
-        const XbStep *sa = &ta->steps[a->first + (uint32_t)k], *sb = &tb->steps[b->first + (uint32_t)k];
-        if (sa->sq != sb->sq || sa->test != sb->test || sa->test2 != sb->test2)
-            return false;
-    }
-    return true;
-}
-
-/* Is ray i of table t, on colour-square cs, covered by a ray of table
- * `by` on the same colour-square?  Within one table (by == t) a ray does
- * not cover itself, and of two equal rays the first stays; across tables
- * an equal ray of `by` covers only if equal_covers. */
-static bool ray_covered_in(const XbTable *t, uint32_t i, int cs, const XbTable *by, bool equal_covers)
-{
-    const XbRay *a = &t->rays[i];
-    for (uint32_t j = by->index[cs]; j < by->index[cs + 1]; j++) {
-        const XbRay *b = &by->rays[j];
-        if ((by == t && j == i) || !ray_covered_by(t, a, by, b))
-            continue;
-        if (b->len > a->len || (by == t ? j < i : equal_covers))
-            return true;
-    }
-    return false;
-}
-
-/* A ray stays unless marked: ctx is the table's drop flags. */
-static bool keep_unmarked(void *ctx, int cs, uint32_t i, XbRay *r)
-{
-    (void)cs, (void)r;
-    return !((const bool *)ctx)[i];
-}
-
-/* Rays that another ray makes redundant: a piece whose atoms overlap
- * (the flying stag's vRK: a king's step up is the rook's first) or whose
- * extra moves repeat its own must make each move once.  Dropped from the
- * main table: a ray covered by another of its own or by a longer extra
- * ray; from the extra table: one covered by another of its own or by any
- * main ray (of an equal pair the main one stays).  Decided on the tables
- * as compiled, then compacted. */
-static void drop_covered_rays(PieceType *pt)
-{
-    XbTable *m = &pt->table, *x = pt->has_extra ? &pt->extra_table : NULL;
-    bool *drop_m = alloc_memory(m->nrays + 1), *drop_x = x ? alloc_memory(x->nrays + 1) : NULL;
-    for (int cs = 0; cs < 2 * m->nsquares; cs++) {
-        for (uint32_t i = m->index[cs]; i < m->index[cs + 1]; i++)
-            drop_m[i] = ray_covered_in(m, i, cs, m, false) || (x && ray_covered_in(m, i, cs, x, false));
-        for (uint32_t i = x ? x->index[cs] : 0; x && i < x->index[cs + 1]; i++)
-            drop_x[i] = ray_covered_in(x, i, cs, x, false) || ray_covered_in(x, i, cs, m, true);
-    }
-    compact_rays(m, keep_unmarked, drop_m);
-    if (x)
-        compact_rays(x, keep_unmarked, drop_x);
-    free(drop_m);
-    free(drop_x);
-}
-
 int variant_finalize(Variant *v, char *err, size_t errsize)
 {
     XbError xe;
@@ -236,7 +169,10 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
             }
             compact_rays(&pt->extra_table, keep_allowed_extra, pt);
         }
-        drop_covered_rays(pt);
+        if (xb_drop_covered(&pt->table, pt->has_extra ? &pt->extra_table : NULL) != 0) {
+            snprintf(err, errsize, "piece '%s': out of memory", pt->id);
+            return -1;
+        }
         if (pt->royal)
             v->royal_types |= type_bit(t);
         if (pt->can_promote || pt->promoted != NO_TYPE)

@@ -15,6 +15,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/almost.perft \
 	tests/data/perft/amazon.perft \
 	tests/data/perft/antichess.perft \
+	tests/data/perft/armageddon.perft \
 	tests/data/perft/atomic.perft \
 	tests/data/perft/berolina.perft \
 	tests/data/perft/breakthrough.perft \
@@ -22,6 +23,8 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/capahouse.perft \
 	tests/data/perft/centaur.perft \
 	tests/data/perft/chancellor.perft \
+	tests/data/perft/chaturanga.perft \
+	tests/data/perft/checkshogi.perft \
 	tests/data/perft/chess.perft \
 	tests/data/perft/chessgi.perft \
 	tests/data/perft/clobber.perft \
@@ -29,9 +32,11 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/codrus.perft \
 	tests/data/perft/courier.perft \
 	tests/data/perft/crazyhouse.perft \
+	tests/data/perft/dragon.perft \
 	tests/data/perft/embassy.perft \
 	tests/data/perft/euroshogi.perft \
 	tests/data/perft/extinction.perft \
+	tests/data/perft/fox-and-hounds.perft \
 	tests/data/perft/gardner.perft \
 	tests/data/perft/georgian.perft \
 	tests/data/perft/giveaway.perft \
@@ -53,6 +58,10 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/checkerchess.perft \
 	tests/data/perft/longleaper.perft \
 	tests/data/perft/chu.perft \
+	tests/data/perft/misere.perft \
+	tests/data/perft/okisakishogi.perft \
+	tests/data/perft/paradigm.perft \
+	tests/data/perft/raazuvaa.perft \
 	tests/data/perft/sho.perft \
 	tests/data/perft/dai.perft \
 	tests/data/perft/loop.perft \

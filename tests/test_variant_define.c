@@ -14,7 +14,7 @@
 #include "cunit_run.h"
 
 /* A queen that also leaps like a knight, on Gardner's 5x5 board. */
-#define MINI "{name: mini, extends: gardner, pieces: {Q: {moves: QN}}}"
+#define TINY "{name: tiny, extends: gardner, pieces: {Q: {moves: QN}}}"
 
 static VariantSet set;
 static VariantDefinition def;
@@ -71,17 +71,17 @@ static void test_flow_definition(void)
 {
     setup();
     int before = set.count;
-    CU_ASSERT_EQUAL(define(MINI), 0);
+    CU_ASSERT_EQUAL(define(TINY), 0);
     CU_ASSERT_STRING_EQUAL(msgs, "");
     CU_ASSERT_EQUAL(def.count, 1);
-    CU_ASSERT_STRING_EQUAL(def.names[0], "mini");
+    CU_ASSERT_STRING_EQUAL(def.names[0], "tiny");
     CU_ASSERT_FALSE(def.replaced[0]);
     CU_ASSERT_EQUAL(set.count, before + 1);
-    const Variant *v = varset_find(&set, "MINI");
+    const Variant *v = varset_find(&set, "TINY");
     CU_ASSERT_FATAL(v != NULL);
     CU_ASSERT_EQUAL(v->files, 5);
     CU_ASSERT_STRING_EQUAL(v->origin, VARIANT_SENT_ORIGIN);
-    CU_ASSERT_STRING_EQUAL(moves_of("mini", "Q"), "QN");
+    CU_ASSERT_STRING_EQUAL(moves_of("tiny", "Q"), "QN");
     CU_ASSERT_STRING_EQUAL(moves_of("gardner", "Q"), "Q");
     teardown();
 }
@@ -91,16 +91,16 @@ static void test_flow_definition(void)
 static void test_block_and_extends_sent(void)
 {
     setup();
-    CU_ASSERT_EQUAL(define(MINI), 0);
-    CU_ASSERT_EQUAL(define("name: mini2\n"
-                           "extends: mini\n"
-                           "title: Mini with a rook that leaps too\n"
+    CU_ASSERT_EQUAL(define(TINY), 0);
+    CU_ASSERT_EQUAL(define("name: tiny2\n"
+                           "extends: tiny\n"
+                           "title: Tiny with a rook that leaps too\n"
                            "pieces:\n"
                            "  R: {moves: RN}\n"), 0);
     CU_ASSERT_STRING_EQUAL(msgs, "");
-    CU_ASSERT_STRING_EQUAL(moves_of("mini2", "Q"), "QN");
-    CU_ASSERT_STRING_EQUAL(moves_of("mini2", "R"), "RN");
-    CU_ASSERT_STRING_EQUAL(varset_find(&set, "mini2")->title, "Mini with a rook that leaps too");
+    CU_ASSERT_STRING_EQUAL(moves_of("tiny2", "Q"), "QN");
+    CU_ASSERT_STRING_EQUAL(moves_of("tiny2", "R"), "RN");
+    CU_ASSERT_STRING_EQUAL(varset_find(&set, "tiny2")->title, "Tiny with a rook that leaps too");
     teardown();
 }
 
@@ -135,11 +135,11 @@ static void test_all_or_nothing(void)
     CU_ASSERT_PTR_NULL(varset_find(&set, "good"));
     CU_ASSERT_EQUAL(set.count, before);
 
-    CU_ASSERT_EQUAL(define(MINI), 0);
-    const Variant *mini = varset_find(&set, "mini");
-    CU_ASSERT_EQUAL(define("{name: mini, extends: gardner, pieces: {Q: {moves: Qx}}}"), 1);
-    CU_ASSERT_PTR_EQUAL(varset_find(&set, "mini"), mini);
-    CU_ASSERT_EQUAL(define("{name: child, extends: mini}"), 0);
+    CU_ASSERT_EQUAL(define(TINY), 0);
+    const Variant *tiny = varset_find(&set, "tiny");
+    CU_ASSERT_EQUAL(define("{name: tiny, extends: gardner, pieces: {Q: {moves: Qx}}}"), 1);
+    CU_ASSERT_PTR_EQUAL(varset_find(&set, "tiny"), tiny);
+    CU_ASSERT_EQUAL(define("{name: child, extends: tiny}"), 0);
     CU_ASSERT_STRING_EQUAL(msgs, "");
     CU_ASSERT_STRING_EQUAL(moves_of("child", "Q"), "QN");
 
@@ -181,16 +181,16 @@ static void test_names(void)
 
     /* Sent again: the new definition replaces the old one. */
     int before = set.count;
-    CU_ASSERT_EQUAL(define(MINI), 0);
-    CU_ASSERT_EQUAL(define("{name: mini, extends: gardner, pieces: {Q: {moves: QC}}}"), 0);
+    CU_ASSERT_EQUAL(define(TINY), 0);
+    CU_ASSERT_EQUAL(define("{name: tiny, extends: gardner, pieces: {Q: {moves: QC}}}"), 0);
     CU_ASSERT_EQUAL(def.count, 1);
     CU_ASSERT_TRUE(def.replaced[0]);
     CU_ASSERT_EQUAL(set.count, before + 1);
-    CU_ASSERT_STRING_EQUAL(moves_of("mini", "Q"), "QC");
+    CU_ASSERT_STRING_EQUAL(moves_of("tiny", "Q"), "QC");
     /* ... and may build on the definition it replaces. */
-    CU_ASSERT_EQUAL(define("{name: mini, extends: mini, pieces: {R: {moves: RC}}}"), 0);
-    CU_ASSERT_STRING_EQUAL(moves_of("mini", "Q"), "QC");
-    CU_ASSERT_STRING_EQUAL(moves_of("mini", "R"), "RC");
+    CU_ASSERT_EQUAL(define("{name: tiny, extends: tiny, pieces: {R: {moves: RC}}}"), 0);
+    CU_ASSERT_STRING_EQUAL(moves_of("tiny", "Q"), "QC");
+    CU_ASSERT_STRING_EQUAL(moves_of("tiny", "R"), "RC");
     /* Two variants in one definition, the second built on the first. */
     CU_ASSERT_EQUAL(define("name: one\nextends: chess\n---\nname: two\nextends: one\n"), 0);
     CU_ASSERT_EQUAL(def.count, 2);

@@ -63,7 +63,10 @@ dist_variants_DATA = \
 	variants/breakthrough.yaml variants/clobber.yaml variants/clobber10.yaml \
 	variants/lionchess.yaml variants/janggi.yaml variants/xiangqi-axf.yaml \
 	variants/chu.yaml variants/checkerchess.yaml variants/longleaper.yaml \
-	variants/sho.yaml variants/dai.yaml variants/racingkings.yaml
+	variants/sho.yaml variants/dai.yaml variants/racingkings.yaml \
+	variants/armageddon.yaml variants/chaturanga.yaml variants/checkshogi.yaml \
+	variants/dragon.yaml variants/fox-and-hounds.yaml variants/misere.yaml \
+	variants/okisakishogi.yaml variants/paradigm.yaml variants/raazuvaa.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

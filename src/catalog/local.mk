@@ -63,7 +63,13 @@ dist_variants_DATA = \
 	variants/breakthrough.yaml variants/clobber.yaml variants/clobber10.yaml \
 	variants/lionchess.yaml variants/janggi.yaml variants/xiangqi-axf.yaml \
 	variants/chu.yaml variants/checkerchess.yaml variants/longleaper.yaml \
-	variants/sho.yaml variants/dai.yaml
+	variants/sho.yaml variants/dai.yaml \
+	variants/janggicasual.yaml variants/janggitraditional.yaml \
+	variants/antichess.yaml variants/shoshogi.yaml variants/coregal.yaml \
+	variants/gustav3.yaml variants/nocheckatomic.yaml variants/omicron.yaml \
+	variants/opulent.yaml variants/pawnback.yaml variants/pawnsideways.yaml \
+	variants/perfect.yaml variants/tencubed.yaml variants/torpedo.yaml \
+	variants/troitzky.yaml variants/wolf.yaml variants/yarishogi.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

@@ -30,6 +30,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/clobber.perft \
 	tests/data/perft/clobber10.perft \
 	tests/data/perft/codrus.perft \
+	tests/data/perft/coregal.perft \
 	tests/data/perft/courier.perft \
 	tests/data/perft/crazyhouse.perft \
 	tests/data/perft/dragon.perft \
@@ -45,9 +46,12 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/grand.perft \
 	tests/data/perft/grandhouse.perft \
 	tests/data/perft/grasshopper.perft \
+	tests/data/perft/gustav3.perft \
 	tests/data/perft/hoppelpoppel.perft \
 	tests/data/perft/horde.perft \
 	tests/data/perft/janggi.perft \
+	tests/data/perft/janggicasual.perft \
+	tests/data/perft/janggitraditional.perft \
 	tests/data/perft/janus.perft \
 	tests/data/perft/judkins.perft \
 	tests/data/perft/kinglet.perft \
@@ -73,16 +77,28 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/modern.perft \
 	tests/data/perft/newzealand.perft \
 	tests/data/perft/nightrider.perft \
+	tests/data/perft/nocheckatomic.perft \
+	tests/data/perft/omicron.perft \
+	tests/data/perft/opulent.perft \
+	tests/data/perft/pawnback.perft \
+	tests/data/perft/pawnsideways.perft \
+	tests/data/perft/perfect.perft \
 	tests/data/perft/pocketknight.perft \
 	tests/data/perft/racingkings.perft \
 	tests/data/perft/seirawan.perft \
 	tests/data/perft/shako.perft \
 	tests/data/perft/shatranj.perft \
 	tests/data/perft/shogi.perft \
+	tests/data/perft/shoshogi.perft \
 	tests/data/perft/shouse.perft \
 	tests/data/perft/spartan.perft \
+	tests/data/perft/tencubed.perft \
 	tests/data/perft/torishogi.perft \
-	tests/data/perft/xiangqi.perft
+	tests/data/perft/torpedo.perft \
+	tests/data/perft/troitzky.perft \
+	tests/data/perft/wolf.perft \
+	tests/data/perft/xiangqi.perft \
+	tests/data/perft/yarishogi.perft
 
 # Every depth of every reference case (takes much longer than `make check`).
 check-perft-full: menagerie$(EXEEXT)

@@ -12,18 +12,9 @@ passed=0
 failed=0
 skipped=0
 
-# Reference files are named after XBoard's variant names; our variant that
-# plays each one's rules:
-variant_for() {
-    case "$1" in
-        antichess) echo suicide ;;
-        *) echo "$1" ;;
-    esac
-}
-
 for file in "$data"/*.perft; do
     name=$(basename "$file" .perft)
-    variant=$(variant_for "$name")
+    variant=$name   # each file is named after the variant it tests
     if ! "$menagerie" list 2>/dev/null | awk '{print $1}' | grep -qx "$variant"; then
         echo "SKIP: $name (no variant '$variant' shipped)"
         skipped=$((skipped + 1))

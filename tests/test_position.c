@@ -50,12 +50,6 @@ static void set_fen(const char *vname, const char *fen)
 
 /* ---- FEN round trips over the perft data ------------------------------ */
 
-/* The perft files are named after XBoard's variant names. */
-static const char *variant_for_file(const char *stem)
-{
-    return strcmp(stem, "antichess") == 0 ? "suicide" : stem;
-}
-
 typedef void (*FenFn)(const char *vname, const char *fen);
 
 static int for_each_perft_fen(FenFn fn)
@@ -73,7 +67,7 @@ static int for_each_perft_fen(FenFn fn)
             continue;
         memcpy(stem, e->d_name, len - 6);
         stem[len - 6] = 0;
-        const char *vname = variant_for_file(stem);
+        const char *vname = stem;   /* each file is named after its variant */
         if (!varset_find(&set, vname))
             continue;
         char path[1000], line[1024];

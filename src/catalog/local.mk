@@ -66,7 +66,13 @@ dist_variants_DATA = \
 	variants/sho.yaml variants/dai.yaml variants/racingkings.yaml \
 	variants/armageddon.yaml variants/chaturanga.yaml variants/checkshogi.yaml \
 	variants/dragon.yaml variants/fox-and-hounds.yaml variants/misere.yaml \
-	variants/okisakishogi.yaml variants/paradigm.yaml variants/raazuvaa.yaml
+	variants/okisakishogi.yaml variants/paradigm.yaml variants/raazuvaa.yaml \
+	variants/janggicasual.yaml variants/janggitraditional.yaml variants/antichess.yaml \
+	variants/shoshogi.yaml variants/coregal.yaml variants/gustav3.yaml \
+	variants/nocheckatomic.yaml variants/omicron.yaml variants/opulent.yaml \
+	variants/pawnback.yaml variants/pawnsideways.yaml variants/perfect.yaml \
+	variants/tencubed.yaml variants/torpedo.yaml variants/troitzky.yaml \
+	variants/wolf.yaml variants/yarishogi.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

@@ -63,7 +63,12 @@ dist_variants_DATA = \
 	variants/breakthrough.yaml variants/clobber.yaml variants/clobber10.yaml \
 	variants/lionchess.yaml variants/janggi.yaml variants/xiangqi-axf.yaml \
 	variants/chu.yaml variants/checkerchess.yaml variants/longleaper.yaml \
-	variants/sho.yaml variants/dai.yaml
+	variants/sho.yaml variants/dai.yaml \
+	variants/corner_chess.yaml variants/corridor_chess.yaml \
+	variants/diagonal_chess.yaml variants/diamond_chess.yaml variants/diana.yaml \
+	variants/maharaja.yaml variants/greatshatranj.yaml \
+	variants/gorogoronl_shogi.yaml variants/enlarged_and_improved_chess.yaml \
+	variants/mightylion.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

@@ -31,10 +31,16 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/clobber10.perft \
 	tests/data/perft/codrus.perft \
 	tests/data/perft/coregal.perft \
+	tests/data/perft/corner_chess.perft \
+	tests/data/perft/corridor_chess.perft \
 	tests/data/perft/courier.perft \
 	tests/data/perft/crazyhouse.perft \
+	tests/data/perft/diagonal_chess.perft \
+	tests/data/perft/diamond_chess.perft \
+	tests/data/perft/diana.perft \
 	tests/data/perft/dragon.perft \
 	tests/data/perft/embassy.perft \
+	tests/data/perft/enlarged_and_improved_chess.perft \
 	tests/data/perft/euroshogi.perft \
 	tests/data/perft/extinction.perft \
 	tests/data/perft/fox-and-hounds.perft \
@@ -42,12 +48,14 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/georgian.perft \
 	tests/data/perft/giveaway.perft \
 	tests/data/perft/gorogoro.perft \
+	tests/data/perft/gorogoronl_shogi.perft \
 	tests/data/perft/gothic.perft \
 	tests/data/perft/grand.perft \
 	tests/data/perft/grandhouse.perft \
 	tests/data/perft/grasshopper.perft \
 	tests/data/perft/gustav3.perft \
 	tests/data/perft/hoppelpoppel.perft \
+	tests/data/perft/greatshatranj.perft \
 	tests/data/perft/horde.perft \
 	tests/data/perft/janggi.perft \
 	tests/data/perft/janggicasual.perft \
@@ -70,8 +78,10 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/dai.perft \
 	tests/data/perft/loop.perft \
 	tests/data/perft/losers.perft \
+	tests/data/perft/maharaja.perft \
 	tests/data/perft/makruk.perft \
 	tests/data/perft/manchu.perft \
+	tests/data/perft/mightylion.perft \
 	tests/data/perft/minishogi.perft \
 	tests/data/perft/minixiangqi.perft \
 	tests/data/perft/modern.perft \

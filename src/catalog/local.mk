@@ -72,7 +72,10 @@ dist_variants_DATA = \
 	variants/nocheckatomic.yaml variants/omicron.yaml variants/opulent.yaml \
 	variants/pawnback.yaml variants/pawnsideways.yaml variants/perfect.yaml \
 	variants/tencubed.yaml variants/torpedo.yaml variants/troitzky.yaml \
-	variants/wolf.yaml variants/yarishogi.yaml
+	variants/wolf.yaml variants/yarishogi.yaml variants/corner_chess.yaml \
+	variants/corridor_chess.yaml variants/diagonal_chess.yaml variants/diamond_chess.yaml \
+	variants/diana.yaml variants/maharaja.yaml variants/greatshatranj.yaml \
+	variants/gorogoronl_shogi.yaml variants/enlarged_and_improved_chess.yaml variants/mightylion.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

@@ -47,14 +47,15 @@ static void read_xboard(SchemaContext *c, const TreeNode *n)
         schema_piece_mask(c, x, "piece to teach XBoard", &xb->teach);
 }
 
-/* Variant and alias names: lower-case ids. */
+/* Variant and alias names: lower-case ids; '_' as in Sjaak II's names
+ * (corner_chess, mini_xiangqi), which XBoard passes through as they are. */
 static bool check_name(SchemaContext *c, const TreeNode *n, const char *what)
 {
     const char *s = schema_string(c, n, what);
     bool ok = s && *s && strlen(s) <= 32;
 
     for (const char *p = s; ok && *p; p++)
-        ok = islower((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '-';
+        ok = islower((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '-' || *p == '_';
     if (s && !ok) {
         char fix[64];
         size_t k = 0;
@@ -65,7 +66,7 @@ static bool check_name(SchemaContext *c, const TreeNode *n, const char *what)
                 fix[k++] = '-';
         fix[k] = '\0';
         SCHEMA_ERROR(c, n,
-                     "%s '%s' may only use a-z, 0-9 and '-', at most 32 characters (try '%s')",
+                     "%s '%s' may only use a-z, 0-9, '-' and '_', at most 32 characters (try '%s')",
                      what, s, fix);
     }
     return ok;

@@ -480,6 +480,8 @@ void variant_print_show(const Variant *v, FILE *out)
     }
     if (v->url[0])
         fprintf(out, "%s\n", v->url);
+    if (v->description[0])
+        fprintf(out, "%s\n", v->description);
     fprintf(out, "\nStart position: %s\n", v->start_fen);
     print_placement(v, v->start_fen, out);
     fprintf(out, "\nPieces (moves shown for White; %c the piece, %c move or capture, "

@@ -64,13 +64,19 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/modern.perft \
 	tests/data/perft/newzealand.perft \
 	tests/data/perft/nightrider.perft \
+	tests/data/perft/ninth-century-indian-chess.perft \
+	tests/data/perft/peasant.perft \
 	tests/data/perft/pocketknight.perft \
+	tests/data/perft/roman.perft \
 	tests/data/perft/seirawan.perft \
 	tests/data/perft/shako.perft \
 	tests/data/perft/shatranj.perft \
 	tests/data/perft/shogi.perft \
 	tests/data/perft/shouse.perft \
+	tests/data/perft/spanish-archer.perft \
 	tests/data/perft/spartan.perft \
+	tests/data/perft/super.perft \
+	tests/data/perft/theban.perft \
 	tests/data/perft/torishogi.perft \
 	tests/data/perft/xiangqi.perft
 

@@ -63,7 +63,13 @@ dist_variants_DATA = \
 	variants/breakthrough.yaml variants/clobber.yaml variants/clobber10.yaml \
 	variants/lionchess.yaml variants/janggi.yaml variants/xiangqi-axf.yaml \
 	variants/chu.yaml variants/checkerchess.yaml variants/longleaper.yaml \
-	variants/sho.yaml variants/dai.yaml
+	variants/sho.yaml variants/dai.yaml \
+	variants/peasant.yaml \
+	variants/ninth-century-indian-chess.yaml \
+	variants/spanish-archer.yaml \
+	variants/roman.yaml \
+	variants/theban.yaml \
+	variants/super.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

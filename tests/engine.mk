@@ -62,9 +62,11 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/minishogi.perft \
 	tests/data/perft/minixiangqi.perft \
 	tests/data/perft/modern.perft \
+	tests/data/perft/musketeer.perft \
 	tests/data/perft/newzealand.perft \
 	tests/data/perft/nightrider.perft \
 	tests/data/perft/ninth-century-indian-chess.perft \
+	tests/data/perft/omega.perft \
 	tests/data/perft/peasant.perft \
 	tests/data/perft/pocketknight.perft \
 	tests/data/perft/roman.perft \
@@ -78,6 +80,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/super.perft \
 	tests/data/perft/theban.perft \
 	tests/data/perft/torishogi.perft \
+	tests/data/perft/troitzky-chess-byway.perft \
 	tests/data/perft/xiangqi.perft
 
 # Every depth of every reference case (takes much longer than `make check`).

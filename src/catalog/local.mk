@@ -69,7 +69,10 @@ dist_variants_DATA = \
 	variants/spanish-archer.yaml \
 	variants/roman.yaml \
 	variants/theban.yaml \
-	variants/super.yaml
+	variants/super.yaml \
+	variants/troitzky-chess-byway.yaml \
+	variants/musketeer.yaml \
+	variants/omega.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

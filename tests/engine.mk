@@ -81,6 +81,8 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/theban.perft \
 	tests/data/perft/torishogi.perft \
 	tests/data/perft/troitzky-chess-byway.perft \
+	tests/data/perft/wa-shogi.perft \
+	tests/data/perft/wa-shogi-drop.perft \
 	tests/data/perft/xiangqi.perft
 
 # Every depth of every reference case (takes much longer than `make check`).

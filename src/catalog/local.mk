@@ -72,7 +72,9 @@ dist_variants_DATA = \
 	variants/super.yaml \
 	variants/troitzky-chess-byway.yaml \
 	variants/musketeer.yaml \
-	variants/omega.yaml
+	variants/omega.yaml \
+	variants/wa-shogi.yaml \
+	variants/wa-shogi-drop.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

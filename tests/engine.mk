@@ -85,27 +85,38 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/minishogi.perft \
 	tests/data/perft/minixiangqi.perft \
 	tests/data/perft/modern.perft \
+	tests/data/perft/musketeer.perft \
 	tests/data/perft/newzealand.perft \
 	tests/data/perft/nightrider.perft \
+	tests/data/perft/ninth-century-indian-chess.perft \
 	tests/data/perft/nocheckatomic.perft \
+	tests/data/perft/omega.perft \
 	tests/data/perft/omicron.perft \
 	tests/data/perft/opulent.perft \
 	tests/data/perft/pawnback.perft \
 	tests/data/perft/pawnsideways.perft \
+	tests/data/perft/peasant.perft \
 	tests/data/perft/perfect.perft \
 	tests/data/perft/pocketknight.perft \
 	tests/data/perft/racingkings.perft \
+	tests/data/perft/roman.perft \
 	tests/data/perft/seirawan.perft \
 	tests/data/perft/shako.perft \
 	tests/data/perft/shatranj.perft \
 	tests/data/perft/shogi.perft \
 	tests/data/perft/shoshogi.perft \
 	tests/data/perft/shouse.perft \
+	tests/data/perft/spanish-archer.perft \
 	tests/data/perft/spartan.perft \
+	tests/data/perft/super.perft \
 	tests/data/perft/tencubed.perft \
+	tests/data/perft/theban.perft \
 	tests/data/perft/torishogi.perft \
 	tests/data/perft/torpedo.perft \
+	tests/data/perft/troitzky-chess-byway.perft \
 	tests/data/perft/troitzky.perft \
+	tests/data/perft/wa-shogi-drop.perft \
+	tests/data/perft/wa-shogi.perft \
 	tests/data/perft/wolf.perft \
 	tests/data/perft/xiangqi.perft \
 	tests/data/perft/yarishogi.perft

@@ -75,7 +75,11 @@ dist_variants_DATA = \
 	variants/wolf.yaml variants/yarishogi.yaml variants/corner_chess.yaml \
 	variants/corridor_chess.yaml variants/diagonal_chess.yaml variants/diamond_chess.yaml \
 	variants/diana.yaml variants/maharaja.yaml variants/greatshatranj.yaml \
-	variants/gorogoronl_shogi.yaml variants/enlarged_and_improved_chess.yaml variants/mightylion.yaml
+	variants/gorogoronl_shogi.yaml variants/enlarged_and_improved_chess.yaml variants/mightylion.yaml \
+	variants/peasant.yaml variants/ninth-century-indian-chess.yaml variants/spanish-archer.yaml \
+	variants/roman.yaml variants/theban.yaml variants/super.yaml \
+	variants/troitzky-chess-byway.yaml variants/musketeer.yaml variants/omega.yaml \
+	variants/wa-shogi.yaml variants/wa-shogi-drop.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

@@ -31,9 +31,15 @@ import tempfile
 import termios
 import time
 
-PROMPT = re.compile(rb"> \Z")
-QUIET_SECONDS = 2.0      # no prompt: the engine is taken to wait after this
-STEP_SECONDS = 60.0      # the longest wait for one answer
+# An answer ends with the console's prompt, or in UCI mode (which has no
+# prompt) with the line that closes a UCI answer.
+PROMPT = re.compile(rb"(> |(uciok|readyok|bestmove[^\r\n]*)\r\n)\Z")
+# Without either, the engine is taken to wait for input after this much
+# silence.  No transcript relies on it (each answer ends as above), so it is
+# long: a sanitizer build on a loaded machine may be slow to start or to
+# answer, and must not have its next line typed before its answer.
+QUIET_SECONDS = 20.0
+STEP_SECONDS = 600.0     # the longest wait for one answer (an engine that hangs)
 
 
 def parse(path):

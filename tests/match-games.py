@@ -32,9 +32,12 @@ class MatchRun:
         self.pgn_path = os.path.join(tmp, "games%d.pgn" % len(os.listdir(tmp)))
         env = dict(os.environ, XDG_DATA_HOME=os.path.join(tmp, "xdg"), MENAGERIE_VARIANTS="",
                    PYTHONDONTWRITEBYTECODE="1")
+        # start-up may take seconds in a sanitizer build on a loaded machine:
+        # the protocol timeout (default 10 s) gets a margin it cannot miss
         cmd = [sys.executable, RUNNER, "--referee", ENGINE, "--pgn", self.pgn_path,
-               "--concurrency", "2"] + args
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
+               "--concurrency", "2", "--protocol-timeout", "300"] + args
+        # (the timeout ends a runner that hangs: a run takes seconds)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env)
         self.status, self.out, self.err = p.returncode, p.stdout, p.stderr
         self.games = []
         if os.path.exists(self.pgn_path):
@@ -144,17 +147,21 @@ class Faults(unittest.TestCase):
         for game in run.games:
             self.assertEqual(tags(game)["Termination"], "abandoned")
 
+    # The clock and the move timeout are what end the hanging engine's
+    # games, but engine A plays under them too: they are long enough (5 s)
+    # that A's moves, which take milliseconds, cannot run out of them even
+    # in a sanitizer build on a loaded machine.
     def test_hang_on_the_clock(self):
-        run = self.faulty(chaos("hang", 1), limit=("--tc", "1+0", "--timemargin", "50"))
+        run = self.faulty(chaos("hang", 1), limit=("--tc", "5+0", "--timemargin", "50"))
         self.assertIn("Faults B (Chaos): illegal moves 0, time losses 2, crashes 0", run.out)
         for game in run.games:
             self.assertIn("loses on time", game)
-            self.assertEqual(tags(game)["TimeControl"], "1")
+            self.assertEqual(tags(game)["TimeControl"], "5")
 
     def test_hang_without_a_clock(self):
-        run = self.faulty(chaos("hang", 1), "--move-timeout", "0.3")
+        run = self.faulty(chaos("hang", 1), "--move-timeout", "5")
         self.assertIn("Faults B (Chaos): illegal moves 0, time losses 2, crashes 0", run.out)
-        self.assertIn("did not move within 0.3 s", run.games[0])
+        self.assertIn("did not move within 5 s", run.games[0])
 
     def test_false_claim(self):
         run = self.faulty(chaos("claim", 2))

@@ -448,8 +448,11 @@ static void test_early_ponderhit(void)
     atomic_store(&ponder_done, false);
     pthread_t th;
     CU_ASSERT_FATAL(pthread_create(&th, NULL, run_ponder, &w) == 0);
+    /* A depth-3 search takes milliseconds; the bound only tells a search
+     * that waits for ever (the bug) from a slow one, so it is ten minutes,
+     * which no sanitizer build on a loaded machine comes near. */
     struct timespec ts = { 0, 10000000 };
-    for (int i = 0; i < 1000 && !atomic_load(&ponder_done); i++)
+    for (int i = 0; i < 60000 && !atomic_load(&ponder_done); i++)
         nanosleep(&ts, NULL);
     CU_ASSERT(atomic_load(&ponder_done));
     search_stop(w.s);                    /* releases it if it still waits */

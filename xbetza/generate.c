@@ -35,6 +35,7 @@ typedef struct {
     uint16_t  victim[XB_MAX_LEGS];
     int       nvictims;
     int       steps[XB_MAX_LEGS];/* length of each leg walked so far */
+    XbGenWork work;
 } Gen;
 
 /* ---------------------------------------------------------------------
@@ -250,6 +251,7 @@ static void walk_ray(Gen *G, int k, int x, int y, int vx, int vy, int dir, int i
     for (int n = 1; n <= 4 * XB_MAX_SQUARES; n++) {
         x += vx;
         y += vy;
+        G->work.steps++;
         if (y < 0 || y >= G->ranks)
             break;
         if (x < 0 || x >= G->files) {
@@ -309,6 +311,7 @@ static void walk_leg(Gen *G, int k, int sx, int sy, int angle)
 {
     const XbGroup *g = G->g;
     const XbLeg *leg = &g->leg[k];
+    G->work.legs++;
     if (xb_one_step(g) && xb_leg_skip(leg) < 0)
         return;                       /* 'n' on a one-step atom: nothing (§6.2) */
     unsigned dirs = leg->dirs;
@@ -452,6 +455,13 @@ static bool later_leg_iso(const XbGroup *g)
 void xb_generate(const XbPiece *piece, const XbTable *table, const XbBoardView *view,
                  int from, XbMoveFn fn, void *ctx)
 {
+    XbGenWork work = { 0, 0 };
+    xb_generate_counted(piece, table, view, from, fn, ctx, &work);
+}
+
+void xb_generate_counted(const XbPiece *piece, const XbTable *table, const XbBoardView *view,
+                         int from, XbMoveFn fn, void *ctx, XbGenWork *work)
+{
     (void)table;
     const XbGeometry *geo = view->geom;
     if (!piece || !geo || from < 0 || from >= geo->files * geo->ranks || geo->hole[from])
@@ -481,4 +491,6 @@ void xb_generate(const XbPiece *piece, const XbTable *table, const XbBoardView *
             walk_leg(&G, 0, from % G.files, from / G.files, 0);
     }
     free(G.seen);
+    work->legs += G.work.legs;
+    work->steps += G.work.steps;
 }

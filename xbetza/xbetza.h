@@ -364,6 +364,20 @@ typedef void (*XbMoveFn)(const XbMove *move, void *ctx);
 void xb_generate(const XbPiece *piece, const XbTable *table, const XbBoardView *view,
                  int from, XbMoveFn fn, void *ctx);
 
+/* The work one xb_generate call did, counted so that tests can bound it
+ * (a generator that walked every path of a multi-leg rider would take
+ * minutes; counts, unlike times, do not depend on the machine). */
+typedef struct {
+    long legs;      /* legs started: the first from `from`, the others from
+                       the end of the leg before */
+    long steps;     /* steps taken along rays, over all legs (the last of a
+                       ray may leave the board) */
+} XbGenWork;
+
+/* xb_generate, adding its work to *work. */
+void xb_generate_counted(const XbPiece *piece, const XbTable *table, const XbBoardView *view,
+                         int from, XbMoveFn fn, void *ctx, XbGenWork *work);
+
 /* Start a board view: empty board of geometry g, mover of colour `color`,
  * virgin, not royal. */
 void xb_view_init(XbBoardView *view, const XbGeometry *g, int color);

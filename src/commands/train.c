@@ -647,7 +647,8 @@ NnueNet *train_run(const Variant *v, const TrainOptions *o, FILE *log, TrainRepo
         return NULL;
     }
     Collector col = { &s, net, et, o->mirror, { 0 } };
-    TrainingReader r = { v, log, "train", 0, alloc_realloc(NULL, sizeof(Position)) };
+    TrainingReader r = { .v = v, .log = log, .command = "train", .unique = true,
+                         .pos = alloc_realloc(NULL, sizeof(Position)) };
     int rc = training_data_read(&r, o->files, o->nfiles, collect, &col);
     free(r.pos);
     eval_tables_destroy(et);

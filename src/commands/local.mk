@@ -13,4 +13,6 @@ src_libengine_a_SOURCES += \
 	src/commands/training_data.h src/commands/training_data.c \
 	src/commands/data_format.h src/commands/data_format.c \
 	src/commands/data_replay.h src/commands/data_replay.c \
-	src/commands/train.h src/commands/train.c
+	src/commands/train.h src/commands/train.c src/commands/train_cli.c \
+	src/commands/train_samples.h src/commands/train_samples.c \
+	src/commands/train_model.h src/commands/train_model.c

@@ -14,6 +14,7 @@
 #include "notation/move_text.h"
 #include "notation/fen.h"
 #include "commands/bench.h"
+#include "commands/data_cmd.h"
 #include "commands/datagen.h"
 #include "board/movegen.h"
 #include "board/perft.h"
@@ -49,17 +50,24 @@ static void usage(FILE *out)
         "                       search fixed positions; prints a node-count signature\n"
         "  eval [-v VARIANT] [--fen FEN] [--eval-file FILE | --classical]\n"
         "                       show the static evaluation term by term\n"
-        "  datagen -v VARIANT -o FILE [--games N] [--nodes N | --depth D] [--random-plies K]\n"
-        "          [--threads T] [--seed S] [--hash MB] [--max-plies P] [--eval-file FILE|auto]\n"
-        "                       self-play games written as training data (FEN | score | result)\n"
+        "  datagen -v VARIANT [-o FILE | --data-dir DIR] [--games N] [--nodes N | --depth D]\n"
+        "          [--random-plies K] [--threads T] [--seed S] [--hash MB] [--max-plies P]\n"
+        "          [--eval-file FILE|auto] [--shard K/N]\n"
+        "                       self-play games written as training data: to the store\n"
+        "                       ($XDG_DATA_HOME/menagerie/data/VARIANT), or to FILE (binary\n"
+        "                       when it ends in .mgd, else lines FEN | score | result)\n"
+        "  data info PATH...    what training-data files and directories hold\n"
+        "  data convert [-v VARIANT] IN OUT\n"
+        "                       training data from text to binary (OUT ending in .mgd) or back\n"
         "  eval [-v VARIANT] --params\n"
         "                       print the evaluation's weights as an eval: section\n"
         "  tune -v VARIANT [-o FILE] [--name NAME] [--epochs N] [--lambda L] [--l2 X]\n"
         "       [--params LIST] [--threads N] ... DATA...\n"
         "                       fit the evaluation's weights to positions with scores\n"
-        "                       and results (lines 'FEN | SCORE | RESULT')\n"
+        "                       and results (data files or directories, text or binary)\n"
         "  train -v VARIANT -o FILE [--hidden N] [--epochs N] [--threads N] ... DATA...\n"
-        "                       train a neural evaluation (NNUE) on the same data\n"
+        "                       train a neural evaluation (NNUE) on the same data (their\n"
+        "                       union, shuffled, positions repeated across it dropped)\n"
         "\n"
         "Options:\n"
         "  -v, --variant VARIANT  the variant to start in (console, XBoard)\n"
@@ -291,6 +299,8 @@ int main(int argc, char **argv)
         rc = cmd_eval(&set, argc - i, argv + i);
     } else if (strcmp(cmd, "datagen") == 0) {
         rc = cmd_datagen(&set, argc - i, argv + i);
+    } else if (strcmp(cmd, "data") == 0) {
+        rc = cmd_data(&set, argc - i, argv + i);
     } else if (strcmp(cmd, "tune") == 0) {
         rc = cmd_tune(&set, argc - i, argv + i);
     } else if (strcmp(cmd, "train") == 0) {

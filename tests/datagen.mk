@@ -7,3 +7,11 @@ tests_test_datagen_SOURCES = tests/test_datagen.c
 tests_test_datagen_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_test_datagen_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
 tests_test_datagen_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
+# Binary training data (the store): records read back as written, text <->
+# binary, torn files, stores with shards and duplicates, the variant check.
+check_PROGRAMS += tests/test_data_store
+TESTS += tests/test_data_store
+tests_test_data_store_SOURCES = tests/test_data_store.c
+tests_test_data_store_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_test_data_store_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
+tests_test_data_store_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)

@@ -236,7 +236,8 @@ static int build_rows(const Variant *v, const EvalTables *et, Weights *w, const 
                       FILE *log, Rows *rows, TuneReport *rep)
 {
     Builder b;
-    TrainingReader r = { v, log, "tune", 0, alloc_realloc(NULL, sizeof(Position)) };
+    TrainingReader r = { .v = v, .log = log, .command = "tune",
+                         .pos = alloc_realloc(NULL, sizeof(Position)) };
     memset(&b, 0, sizeof b);
     b.v = v;
     b.et = et;
@@ -494,7 +495,8 @@ static void check_fit(const Variant *v, const EvalTables *start, const EvalParam
                       const TuneOptions *o, double k, TuneReport *rep)
 {
     Check c = { { start, eval_tables_create_with(v, tuned) }, k, o->lambda, { 0, 0 }, 0 };
-    TrainingReader r = { v, NULL, "tune", 0, alloc_realloc(NULL, sizeof(Position)) };   /* said already */
+    TrainingReader r = { .v = v, .command = "tune",      /* said already */
+                         .pos = alloc_realloc(NULL, sizeof(Position)) };
     if (c.et[1])
         training_data_read(&r, o->files, o->nfiles, check_position, &c);
     rep->check_start = c.n ? c.error[0] / c.n : 0;

@@ -294,3 +294,25 @@ L  lion  KNADcaKmcabK  value 1000
    or takes in passing and comes back to its square (igui)
 
 [0]
+$ menagerie data
+usage: menagerie data info PATH...
+       menagerie data convert [-v VARIANT] IN OUT
+[2]
+$ menagerie data convert tests/data/tune/sample.data "$XDG_DATA_HOME.mgd"
+menagerie data convert: which variant? (-v VARIANT; the input has no datagen header naming it)
+[2]
+$ menagerie data convert -v chess tests/data/tune/sample.data "$XDG_DATA_HOME.mgd" && menagerie data info "$XDG_DATA_HOME.mgd" | sed 1d
+  made by: converted from tests/data/tune/sample.data
+  11 games, 24 positions, 1422 bytes (59.2 bytes a position)
+tests/data/tune/sample.data:27: expected 'FEN | SCORE | RESULT'
+tests/data/tune/sample.data:28: bad FEN: empty-square count '9' in rank 6 is out of range (1 to 8)
+tests/data/tune/sample.data:29: SCORE 'twelve' is not a number
+tests/data/tune/sample.data:30: RESULT '1-0' must be 1.0, 0.5 or 0.0
+4 malformed lines left out
+[0]
+$ menagerie tune -v chess --epochs 3 --k 0.005 --params tempo tests/data/tune/sample.data 2>&1 | grep '^The evaluation'
+The evaluation's error: 0.016879 before, 0.016796 after; 2 weights changed.
+[0]
+$ menagerie data convert -v chess tests/data/tune/sample.data "$XDG_DATA_HOME.mgd" 2>/dev/null && menagerie tune -v chess --epochs 3 --k 0.005 --params tempo "$XDG_DATA_HOME.mgd" 2>&1 | grep '^The evaluation'
+The evaluation's error: 0.016879 before, 0.016796 after; 2 weights changed.
+[0]

@@ -182,11 +182,11 @@ E  elephant  nA  value 200  also written B
 $ menagerie show shogi | grep '^Rules'
 Rules: the checkmated player loses, the stalemated player loses, 4-fold repetition draws but the player giving perpetual check loses.
 [0]
-$ menagerie list | grep -E '^(chess|menagerie|xiangqi|xiangqi-axf) '
-chess                        8x8    Chess (also normal, fide, fide_chess)                        builtin:chess.yaml
-xiangqi                      9x10   Xiangqi (also chinese)                                       builtin:xiangqi.yaml
-menagerie                    10x10  Menagerie (10x10 zoo chess) (also zoo)                       builtin:menagerie.yaml
-xiangqi-axf                  9x10   Xiangqi (AXF chase rules)                                    builtin:xiangqi-axf.yaml
+$ menagerie list | grep -E '^(chess|menagerie|xiangqi|xiangqi-axf) ' | tr -s ' '
+chess 8x8 Chess (also normal, fide, fide_chess) builtin:chess.yaml
+xiangqi 9x10 Xiangqi (also chinese) builtin:xiangqi.yaml
+menagerie 10x10 Menagerie (10x10 zoo chess) (also zoo) builtin:menagerie.yaml
+xiangqi-axf 9x10 Xiangqi (AXF chase rules) builtin:xiangqi-axf.yaml
 [0]
 $ menagerie tune --help | sed -n '4p'
 Fit the evaluation's weights of VARIANT to positions with search scores and game

@@ -22,6 +22,7 @@ variant_bad_files = \
 	tests/bad/bad_xbetza.yaml tests/bad/bad_xbetza.expected \
 	tests/bad/capture_rules.yaml tests/bad/capture_rules.expected \
 	tests/bad/checks.yaml tests/bad/checks.expected \
+	tests/bad/long_text.yaml tests/bad/long_text.expected \
 	tests/bad/board_overflow.yaml tests/bad/board_overflow.expected \
 	tests/bad/duplicate.yaml tests/bad/duplicate.expected \
 	tests/bad/eval.yaml tests/bad/eval.expected \

@@ -72,6 +72,21 @@ static bool check_name(SchemaContext *c, const TreeNode *n, const char *what)
     return ok;
 }
 
+/* A text field (title, description, url) into dst, refused when longer
+ * than dst holds rather than cut short without a word. */
+static bool read_text(SchemaContext *c, const TreeNode *x, const char *what, char *dst,
+                      size_t size)
+{
+    if (!schema_string(c, x, what))
+        return false;
+    if (strlen(x->text) >= size) {
+        SCHEMA_ERROR(c, x, "'%s' is longer than %zu characters", what, size - 1);
+        return false;
+    }
+    snprintf(dst, size, "%s", x->text);
+    return true;
+}
+
 /* name, title, description, url, abstract, aliases. */
 static void read_names(SchemaContext *c, const TreeNode *root, const char *stem)
 {
@@ -84,14 +99,12 @@ static void read_names(SchemaContext *c, const TreeNode *root, const char *stem)
     } else {
         snprintf(v->name, sizeof v->name, "%s", stem);
     }
-    if ((x = tree_map_get(root, "title")) && schema_string(c, x, "title"))
-        snprintf(v->title, sizeof v->title, "%s", x->text);
-    else
+    if (!(x = tree_map_get(root, "title")) || !read_text(c, x, "title", v->title, sizeof v->title))
         snprintf(v->title, sizeof v->title, "%s", v->name);
-    if ((x = tree_map_get(root, "description")) && schema_string(c, x, "description"))
-        snprintf(v->description, sizeof v->description, "%s", x->text);
-    if ((x = tree_map_get(root, "url")) && schema_string(c, x, "url"))
-        snprintf(v->url, sizeof v->url, "%s", x->text);
+    if ((x = tree_map_get(root, "description")))
+        read_text(c, x, "description", v->description, sizeof v->description);
+    if ((x = tree_map_get(root, "url")))
+        read_text(c, x, "url", v->url, sizeof v->url);
     if ((x = tree_map_get(root, "abstract")))
         schema_bool(c, x, "abstract", &v->abstract);
     if ((x = tree_map_get(root, "aliases"))) {

@@ -215,7 +215,7 @@ typedef struct Variant {
     char    title[80];
     char    aliases[MAX_ALIASES][MAX_NAME];
     int     naliases;
-    char    description[256];
+    char    description[1024];
     char    url[160];
     char    origin[256];       /* file it was loaded from ("builtin:chess.yaml") */
     bool    abstract;

@@ -5,8 +5,8 @@
  *
  * Hot path: no allocation.  The loops over the hidden layer are
  * nnue_kernels.c's, portable or SIMD as the CPU allows; here they get
- * lists of rows to add and take off, so each accumulator is read and
- * written once however many features change.
+ * the lists of rows to add and take off, which the SIMD versions apply
+ * in one pass over the accumulator however many features change.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +73,18 @@ static int start_pieces(const Variant *v)
     return n > 0 ? n : 1;
 }
 
+/* n zeroed int16s on a cache line's start (a row of 32 of them or more
+ * then never straddles two, which the 32-byte loads of the AVX2 loops
+ * would otherwise do one time in four); free() frees them. */
+static int16_t *alloc_lines(size_t n)
+{
+    size_t size = (n * sizeof(int16_t) + 63) / 64 * 64;
+    int16_t *p = aligned_alloc(64, size);
+    if (p)
+        memset(p, 0, size);
+    return p;
+}
+
 NnueNet *nnue_net_create(const Variant *v, int hidden, int hand_slots, int buckets, int32_t qa,
                          int32_t qb, int32_t scale)
 {
@@ -101,9 +113,9 @@ NnueNet *nnue_net_create(const Variant *v, int hidden, int hand_slots, int bucke
     net->qa = qa;
     net->qb = qb;
     net->scale = scale;
-    net->ft_bias = calloc((size_t)hidden, sizeof *net->ft_bias);
-    net->ft_weight = calloc((size_t)net->nfeatures * (size_t)hidden, sizeof *net->ft_weight);
-    net->out_weight = calloc((size_t)buckets * 2 * (size_t)hidden, sizeof *net->out_weight);
+    net->ft_bias = alloc_lines((size_t)hidden);
+    net->ft_weight = alloc_lines((size_t)net->nfeatures * (size_t)hidden);
+    net->out_weight = alloc_lines((size_t)buckets * 2 * (size_t)hidden);
     if (!net->ft_bias || !net->ft_weight || !net->out_weight) {
         nnue_net_free(net);
         return NULL;
@@ -262,7 +274,7 @@ const int16_t *nnue_accumulators(const NnueNet *net, const Position *pos, int16_
 
 int nnue_evaluate(const NnueNet *net, const Position *pos)
 {
-    int16_t scratch[2 * NNUE_HIDDEN_MAX];
+    _Alignas(64) int16_t scratch[2 * NNUE_HIDDEN_MAX];
     const int16_t *acc = nnue_accumulators(net, pos, scratch);
     int h = net->hidden, us = pos->side;
     return nnue_output(net, acc + us * h, acc + (1 - us) * h, nnue_bucket(net, pos));
@@ -279,7 +291,7 @@ NnueStack *nnue_stack_create(const NnueNet *net, int plies)
     st->hidden = net->hidden;
     st->cap = plies;
     st->entry = calloc((size_t)plies, sizeof *st->entry);
-    st->acc = malloc((size_t)plies * 2 * (size_t)net->hidden * sizeof *st->acc);
+    st->acc = alloc_lines((size_t)plies * 2 * (size_t)net->hidden);
     if (!st->entry || !st->acc) {
         nnue_stack_free(st);
         return NULL;

@@ -23,7 +23,9 @@
 
 /* Each loop runs over whole chunks with a fixed-size inner loop: at -O2
  * GCC vectorises that for the baseline target (a loop of unknown length
- * it leaves scalar there). */
+ * it leaves scalar there).  One pass per row: a single pass over all
+ * rows, a chunk's sum kept in a local array, was no faster when measured
+ * (GCC spills the array between the loops over rows). */
 
 static inline void add_row(int16_t *restrict acc, const int16_t *restrict row, int n)
 {

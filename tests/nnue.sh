@@ -78,6 +78,13 @@ expect_exit "eval: the compiled-in network" 0 "NNUE evaluation from builtin:xian
     ev -v xiangqi
 expect_exit "eval: chess's compiled-in network" 0 "NNUE evaluation from builtin:chess.nnue" \
     ev --fen "$start"
+# eval names the version of the loops in use; MENAGERIE_NNUE chooses the
+# portable one, which every build has, and passes over one it does not know
+expect_exit "eval: the loops' version" 0 "NNUE: " ev --fen "$start"
+expect_exit "eval: MENAGERIE_NNUE=portable" 0 "NNUE: portable" \
+    env MENAGERIE_NNUE=portable "$menagerie" eval --fen "$start"
+expect_exit "eval: MENAGERIE_NNUE=nonsense" 0 "NNUE: " \
+    env MENAGERIE_NNUE=nonsense "$menagerie" eval --fen "$start"
 mkdir -p "$XDG_DATA_HOME/menagerie/variants"
 cp "$top_srcdir/variants/xiangqi.nnue" "$XDG_DATA_HOME/menagerie/variants/"
 expect_exit "eval: the user's network before the compiled-in one" 0 \

@@ -12,4 +12,5 @@ src_libengine_a_SOURCES += \
 	src/board/chase.h src/board/chase.c \
 	src/board/pass.h src/board/pass.c \
 	src/board/perft.h src/board/perft.c \
-	src/board/nnue.h src/board/nnue.c src/board/nnue_file.c
+	src/board/nnue.h src/board/nnue.c src/board/nnue_file.c \
+	src/board/nnue_kernels.h src/board/nnue_kernels.c

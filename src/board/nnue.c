@@ -3,15 +3,16 @@
  * brought up to date from an ancestor's by the changes position_make
  * noted) and its output layer (see nnue.h).
  *
- * Hot path: no allocation.  The loops over the hidden layer run over
- * int16 arrays whose length is a multiple of NNUE_CHUNK, written so that
- * the compiler vectorises them (SSE2/AVX2/NEON as the target offers);
- * they are plain C, so any compiler gets a correct scalar version.
+ * Hot path: no allocation.  The loops over the hidden layer are
+ * nnue_kernels.c's, portable or SIMD as the CPU allows; here they get
+ * the lists of rows to add and take off, which the SIMD versions apply
+ * in one pass over the accumulator however many features change.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "board/nnue.h"
+#include "board/nnue_kernels.h"
 
 /* ---- the net ------------------------------------------------------------------- */
 
@@ -72,6 +73,18 @@ static int start_pieces(const Variant *v)
     return n > 0 ? n : 1;
 }
 
+/* n zeroed int16s on a cache line's start (a row of 32 of them or more
+ * then never straddles two, which the 32-byte loads of the AVX2 loops
+ * would otherwise do one time in four); free() frees them. */
+static int16_t *alloc_lines(size_t n)
+{
+    size_t size = (n * sizeof(int16_t) + 63) / 64 * 64;
+    int16_t *p = aligned_alloc(64, size);
+    if (p)
+        memset(p, 0, size);
+    return p;
+}
+
 NnueNet *nnue_net_create(const Variant *v, int hidden, int hand_slots, int buckets, int32_t qa,
                          int32_t qb, int32_t scale)
 {
@@ -100,9 +113,9 @@ NnueNet *nnue_net_create(const Variant *v, int hidden, int hand_slots, int bucke
     net->qa = qa;
     net->qb = qb;
     net->scale = scale;
-    net->ft_bias = calloc((size_t)hidden, sizeof *net->ft_bias);
-    net->ft_weight = calloc((size_t)net->nfeatures * (size_t)hidden, sizeof *net->ft_weight);
-    net->out_weight = calloc((size_t)buckets * 2 * (size_t)hidden, sizeof *net->out_weight);
+    net->ft_bias = alloc_lines((size_t)hidden);
+    net->ft_weight = alloc_lines((size_t)net->nfeatures * (size_t)hidden);
+    net->out_weight = alloc_lines((size_t)buckets * 2 * (size_t)hidden);
     if (!net->ft_bias || !net->ft_weight || !net->out_weight) {
         nnue_net_free(net);
         return NULL;
@@ -140,49 +153,24 @@ int nnue_active_features(const NnueNet *net, const Position *pos, int view, int 
     return n;
 }
 
-/* ---- the vectorised loops ---------------------------------------------------- */
-
-/* Each loop runs over whole chunks with a fixed-size inner loop: at -O2
- * GCC vectorises that (a loop of unknown length it leaves scalar there). */
-
-static inline void add_row(int16_t *restrict acc, const int16_t *restrict row, int n)
-{
-    for (int c = 0; c < n; c += NNUE_CHUNK)
-        for (int i = c; i < c + NNUE_CHUNK; i++)
-            acc[i] = (int16_t)(acc[i] + row[i]);
-}
-
-static inline void sub_row(int16_t *restrict acc, const int16_t *restrict row, int n)
-{
-    for (int c = 0; c < n; c += NNUE_CHUNK)
-        for (int i = c; i < c + NNUE_CHUNK; i++)
-            acc[i] = (int16_t)(acc[i] - row[i]);
-}
-
-/* sum of clamp(acc[i], 0, qa) x w[i]: nnue_net_check made sure it fits. */
-static inline int32_t dot_clipped(const int16_t *restrict acc, const int16_t *restrict w,
-                                  int n, int16_t qa)
-{
-    int32_t part[NNUE_CHUNK] = { 0 };
-    for (int c = 0; c < n; c += NNUE_CHUNK)
-        for (int i = 0; i < NNUE_CHUNK; i++) {
-            int16_t x = acc[c + i] < 0 ? 0 : acc[c + i] > qa ? qa : acc[c + i];
-            part[i] += (int32_t)x * w[c + i];
-        }
-    int32_t sum = 0;
-    for (int i = 0; i < NNUE_CHUNK; i++)
-        sum += part[i];
-    return sum;
-}
-
 /* ---- accumulators ------------------------------------------------------------- */
+
+/* Rows the kernels take in one pass (a refresh may need more: several). */
+#define ROWS_PER_PASS 64
 
 void nnue_accumulate(const NnueNet *net, const int *features, int n, int16_t *acc)
 {
     int h = net->hidden;
-    memcpy(acc, net->ft_bias, (size_t)h * sizeof *acc);
-    for (int i = 0; i < n; i++)
-        add_row(acc, net->ft_weight + (size_t)features[i] * h, h);
+    const int16_t *rows[ROWS_PER_PASS];
+    const int16_t *from = net->ft_bias;
+    int i = 0;
+    do {
+        int k = 0;
+        for (; k < ROWS_PER_PASS && i < n; k++, i++)
+            rows[k] = net->ft_weight + (size_t)features[i] * h;
+        nnue_kernels->update(acc, from, rows, k, NULL, 0, h);
+        from = acc;
+    } while (i < n);
 }
 
 void nnue_refresh(const NnueNet *net, const Position *pos, int16_t *acc)
@@ -198,19 +186,21 @@ int nnue_output(const NnueNet *net, const int16_t *us, const int16_t *them, int 
 {
     int h = net->hidden;
     const int16_t *w = net->out_weight + (size_t)bucket * 2 * h;
-    int32_t sum = net->out_bias[bucket] + dot_clipped(us, w, h, (int16_t)net->qa)
-                + dot_clipped(them, w + h, h, (int16_t)net->qa);
+    int16_t qa = (int16_t)net->qa;
+    int32_t sum = net->out_bias[bucket] + nnue_kernels->dot_clipped(us, w, h, qa)
+                + nnue_kernels->dot_clipped(them, w + h, h, qa);
     return (int)((int64_t)sum * net->scale / ((int64_t)net->qa * net->qb));
 }
 
-/* The child's accumulators: the parent's with the entry's changes. */
+/* The child's accumulators: the parent's with the entry's changes, the
+ * rows turned on and off gathered so that one pass applies them all. */
 static void apply_changes(const NnueNet *net, const NnueEntry *e, const int16_t *parent,
                           int16_t *child)
 {
     int h = net->hidden;
     for (int view = 0; view < 2; view++) {
-        int16_t *a = child + view * h;
-        memcpy(a, parent + view * h, (size_t)h * sizeof *a);
+        const int16_t *on[NNUE_MAX_CHANGES], *off[NNUE_MAX_CHANGES];
+        int non = 0, noff = 0;
         for (int i = 0; i < e->n; i++) {
             const NnueChange *c = &e->change[i];
             int f = c->hand ? nnue_hand_feature(net, view, code_color(c->code),
@@ -218,11 +208,13 @@ static void apply_changes(const NnueNet *net, const NnueEntry *e, const int16_t 
                             : nnue_piece_feature(net, view, c->code, c->where);
             if (f < 0)
                 continue;
+            const int16_t *row = net->ft_weight + (size_t)f * h;
             if (c->sign > 0)
-                add_row(a, net->ft_weight + (size_t)f * h, h);
+                on[non++] = row;
             else
-                sub_row(a, net->ft_weight + (size_t)f * h, h);
+                off[noff++] = row;
         }
+        nnue_kernels->update(child + view * h, parent + view * h, on, non, off, noff, h);
     }
 }
 
@@ -282,7 +274,7 @@ const int16_t *nnue_accumulators(const NnueNet *net, const Position *pos, int16_
 
 int nnue_evaluate(const NnueNet *net, const Position *pos)
 {
-    int16_t scratch[2 * NNUE_HIDDEN_MAX];
+    _Alignas(64) int16_t scratch[2 * NNUE_HIDDEN_MAX];
     const int16_t *acc = nnue_accumulators(net, pos, scratch);
     int h = net->hidden, us = pos->side;
     return nnue_output(net, acc + us * h, acc + (1 - us) * h, nnue_bucket(net, pos));
@@ -299,7 +291,7 @@ NnueStack *nnue_stack_create(const NnueNet *net, int plies)
     st->hidden = net->hidden;
     st->cap = plies;
     st->entry = calloc((size_t)plies, sizeof *st->entry);
-    st->acc = malloc((size_t)plies * 2 * (size_t)net->hidden * sizeof *st->acc);
+    st->acc = alloc_lines((size_t)plies * 2 * (size_t)net->hidden);
     if (!st->entry || !st->acc) {
         nnue_stack_free(st);
         return NULL;

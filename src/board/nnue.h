@@ -164,6 +164,24 @@ int nnue_output(const NnueNet *net, const int16_t *us, const int16_t *them, int 
  * when pos has a stack attached for this net, otherwise from scratch. */
 int nnue_evaluate(const NnueNet *net, const Position *pos);
 
+/* ---- which loops run (nnue_kernels.c) ---------------------------------------------
+ * The loops over the hidden layer come in a portable version (plain C,
+ * the reference) and, unless configured with --disable-simd or built by
+ * a compiler that cannot, SSE2 and AVX2 ones.  At start the program takes
+ * the best the CPU runs, or the one the environment variable
+ * MENAGERIE_NNUE names ("portable", "sse2", "avx2") when the CPU runs it.
+ * All give the same bits. */
+
+/* The version in use. */
+const char *nnue_impl_name(void);
+
+/* The i-th version this build and CPU run (0: "portable"), NULL past the last. */
+const char *nnue_impl_available(int i);
+
+/* Use the version `name`; false, and nothing changes, when it is not
+ * available.  Not while another thread evaluates. */
+bool nnue_impl_use(const char *name);
+
 /* ---- the accumulators that follow a position ----------------------------------- */
 
 typedef struct {

@@ -136,8 +136,9 @@ int perft_suite(const Variant *v, const char *path, int max_depth, uint64_t max_
     while (pos && getline(&line, &cap, f) >= 0) {
         lineno++;
         char *s = trim(line);
-        const char *alt = strstr(s, "strict-legality alternative");
-        if (*s == '#' && alt && npending < MAX_ALT) {
+        /* only a comment that starts so: prose elsewhere may name one */
+        const char *alt = *s == '#' ? s + 1 + strspn(s + 1, " \t") : "";
+        if (!strncmp(alt, "strict-legality alternative", 27) && npending < MAX_ALT) {
             const char *d = strstr(alt, "depth ");
             if (!d)
                 snprintf(why, sizeof why, "expected 'depth N = COUNT'");

@@ -226,7 +226,8 @@ static int find_castling_king(const Position *pos, int color)
 static bool is_partner(const Position *pos, int sq, int color)
 {
     uint8_t c = pos->board[sq];
-    return c && code_color(c) == color && (pos->v->castling.partners >> code_type(c) & 1);
+    return c && c != HOLE && code_color(c) == color
+        && (pos->v->castling.partners >> code_type(c) & 1);
 }
 
 /* One castling-field character: K/Q (outermost partner on that side),

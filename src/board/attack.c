@@ -151,7 +151,7 @@ static int square_distance(const Variant *v, int a, int b)
 
 static bool in_types(TypeMask types, uint8_t code)
 {
-    return code != EMPTY && (types >> code_type(code) & 1);
+    return code != EMPTY && code != HOLE && (types >> code_type(code) & 1);
 }
 
 /* The lion a move took on its way (its first locust victim), if any. */

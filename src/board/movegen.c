@@ -374,7 +374,8 @@ static void gen_castling(const Position *pos, MoveList *ml)
         for (int pf = 0; pf < v->files; pf++) {
             int partner = var_square(v, pf, rank);
             uint8_t pc = pos->board[partner];
-            if (pf == f || !pc || code_color(pc) != color || !(cs->partners >> code_type(pc) & 1)
+            if (pf == f || !pc || pc == HOLE || code_color(pc) != color
+                || !(cs->partners >> code_type(pc) & 1)
                 || !sqset_has(&pos->virgin, partner))
                 continue;
             gen_castling_with(pos, ml, king, partner);

@@ -35,7 +35,8 @@ void databuf_put(DataBuf *d, const void *bytes, size_t n)
         d->cap = (d->len + n) * 2 + 256;
         d->b = alloc_realloc(d->b, d->cap);
     }
-    memcpy(d->b + d->len, bytes, n);
+    if (n)   /* (memcpy may not be given NULL, even for nothing) */
+        memcpy(d->b + d->len, bytes, n);
     d->len += n;
 }
 

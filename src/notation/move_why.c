@@ -49,7 +49,7 @@ static int castling_partner(const Position *pos, int king, bool long_side)
     for (int f = 0; f < v->files; f++) {
         int sq = var_square(v, f, rank);
         uint8_t pc = pos->board[sq];
-        if ((long_side ? f < kf : f > kf) && pc && code_color(pc) == pos->side
+        if ((long_side ? f < kf : f > kf) && pc && pc != HOLE && code_color(pc) == pos->side
             && (v->castling.partners >> code_type(pc) & 1) && sqset_has(&pos->virgin, sq))
             return sq;
     }
@@ -110,7 +110,7 @@ static bool castling_attempt(const Position *pos, int from, int to, bool *long_s
         || var_rank(v, from) != var_rank(v, to))
         return false;
     uint8_t target = pos->board[to];
-    bool onto_partner = target && code_color(target) == pos->side
+    bool onto_partner = target && target != HOLE && code_color(target) == pos->side
                      && (cs->partners >> code_type(target) & 1);
     int distance = abs(var_file(v, to) - var_file(v, from));
     *long_side = var_file(v, to) < var_file(v, from);

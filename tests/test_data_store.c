@@ -332,7 +332,11 @@ static void test_variant_check(void)
 {
     CU_ASSERT_EQUAL_FATAL(generate("v.mgd", 1, 1, 1), 0);
     Seen s;
-    const char *p[] = { path_of("v.mgd") };
+    /* a copy: path_of's buffers are reused four calls later, and the
+       calls below (arguments evaluated in either order) would overwrite it */
+    char mgd[sizeof dir + 64];
+    snprintf(mgd, sizeof mgd, "%s", path_of("v.mgd"));
+    const char *p[] = { mgd };
     CU_ASSERT_EQUAL(read_as("xiangqi", p, 1, false, &s, NULL), -1);
     free(s.text);
     CU_ASSERT_EQUAL(data_convert(&set, "xiangqi", path_of("v.mgd"), path_of("v.txt"), quiet), 2);

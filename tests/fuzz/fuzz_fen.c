@@ -12,6 +12,7 @@
 #include "fuzz_common.h"
 #include "fen_variants.h"
 #include "catalog/variant_load.h"
+#include "notation/fen.h"
 
 enum { NVARIANTS = sizeof fen_variants / sizeof fen_variants[0], MAX_FEN = 2048 };
 

@@ -438,15 +438,20 @@ static void print_rules(const Variant *v, FILE *out)
     if (r->pass != PASS_NEVER)
         fputs("A player not in check may pass; two passes in a row end the game.\n", out);
     if (r->material_count) {
-        fputs("What would be drawn goes to the player with more points:", out);
+        fputs("What would be drawn goes to the player with more points", out);
+        const char *sep = ": ";
         for (int t = 0; t < v->ntypes; t++)
-            if (r->count_points[t])
-                fprintf(out, " %s %d.%d", v->piece[t].id, r->count_points[t] / 10,
+            if (r->count_points[t]) {
+                fprintf(out, "%s%s %d.%d", sep, v->piece[t].id, r->count_points[t] / 10,
                         r->count_points[t] % 10);
+                sep = ", ";
+            }
         for (int c = 0; c < 2; c++)
-            if (r->count_bonus[c])
-                fprintf(out, ", %s player %d.%d more", c == WHITE ? "first" : "second",
+            if (r->count_bonus[c]) {
+                fprintf(out, "%sthe %s player %d.%d more", sep, c == WHITE ? "first" : "second",
                         r->count_bonus[c] / 10, r->count_bonus[c] % 10);
+                sep = ", ";
+            }
         fputs(".\n", out);
     }
     for (int t = 0; t < v->ntypes; t++) {

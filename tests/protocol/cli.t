@@ -140,7 +140,7 @@ $ menagerie show janggi | sed -n '/^Rules:/,$p'
 Rules: the checkmated player loses, the stalemated player loses, 3-fold repetition draws but the player giving perpetual check loses, 50-move rule.
 Royal pieces made to face each other must be parted at once, or a pass ends the game (bikjang).
 A player not in check may pass; two passes in a row end the game.
-What would be drawn goes to the player with more points: R 13.0 C 7.0 N 5.0 B 3.0 A 3.0 P 2.0, second player 1.5 more.
+What would be drawn goes to the player with more points: R 13.0, C 7.0, N 5.0, B 3.0, A 3.0, P 2.0, the second player 1.5 more.
 C may not capture C.
 C may not jump over C.
 [0]

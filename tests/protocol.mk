@@ -4,7 +4,7 @@
 TESTS += tests/protocol.sh tests/cli.sh
 PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking busy clocks define edit eof errors game \
 	chu illegal handshake janggi longline numbers perpetual ponder racingkings setscore skill \
-	variants varpath
+	tourney variants varpath
 PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console define eof illegal janggi \
 	longline numbers search skill
 # Broken variant files the badvariants transcripts load.

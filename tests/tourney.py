@@ -17,6 +17,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 sys.dont_write_bytecode = True
@@ -26,6 +27,7 @@ BUILDDIR = os.path.abspath(os.environ.get("top_builddir", SRCDIR))
 sys.path.insert(0, os.path.join(SRCDIR, "tools"))
 
 from match import ratings                                                # noqa: E402
+from match.referee import Referee                                        # noqa: E402
 from match.tourney import (plan_games, parse_engine, load_engines_file,  # noqa: E402
                            berger_pairs, ROUND_ROBIN, GAUNTLET)
 
@@ -41,17 +43,27 @@ def chaos(mode, nth, name):
 
 
 class Run:
-    """One run of the runner: exit status, output, PGN games, state."""
+    """One run of the runner: exit status, output, PGN games, state.
+    kill_after: send SIGTERM once the state file holds that many games."""
 
-    def __init__(self, tmp, args, state="state.json", pgn="games.pgn"):
-        self.pgn_path = os.path.join(tmp, pgn)
-        self.state_path = os.path.join(tmp, state)
+    def __init__(self, tmp, args, kill_after=None):
+        self.pgn_path = os.path.join(tmp, "games.pgn")
+        self.state_path = os.path.join(tmp, "state.json")
         env = dict(os.environ, XDG_DATA_HOME=os.path.join(tmp, "xdg"), MENAGERIE_VARIANTS="",
                    PYTHONDONTWRITEBYTECODE="1")
         cmd = [sys.executable, RUNNER, "--referee", ENGINE, "--pgn", self.pgn_path,
                "--state", self.state_path, "--concurrency", "2"] + args
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env)
-        self.status, self.out, self.err = p.returncode, p.stdout, p.stderr
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=env)
+        if kill_after:
+            deadline = time.monotonic() + 600
+            while p.poll() is None and time.monotonic() < deadline:
+                if self._finished() >= kill_after:
+                    p.terminate()
+                    break
+                time.sleep(0.02)
+        self.out, self.err = p.communicate(timeout=900)
+        self.status = p.returncode
         self.games = []
         if os.path.exists(self.pgn_path):
             with open(self.pgn_path, encoding="utf-8") as f:
@@ -60,6 +72,13 @@ class Run:
         if os.path.exists(self.state_path):
             with open(self.state_path, encoding="utf-8") as f:
                 self.state = json.load(f)
+
+    def _finished(self):
+        try:
+            with open(self.state_path, encoding="utf-8") as f:
+                return len(json.load(f)["games"])
+        except (OSError, ValueError, KeyError):
+            return 0
 
     def table(self):
         """{name: (games, score, [cells])} of the last crosstable printed."""
@@ -181,6 +200,29 @@ class Schedule(unittest.TestCase):
         self.assertEqual(specs[1].command, "./y")
 
 
+class Castling(unittest.TestCase):
+    """O-O from a CECP engine (Sjaak II writes castling so) goes on to the
+    opponent, the PGN and the state as the king's move, which a UCI engine
+    reads."""
+
+    def test_castling_becomes_the_kings_move(self):
+        referee = Referee([ENGINE])
+        try:
+            referee.new_game("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", True)
+            self.assertEqual(referee.play("O-O"), (None, None, None))
+            self.assertEqual(referee.move, "e1g1")
+            self.assertEqual(referee.play("0-0-0"), (None, None, None))
+            self.assertEqual(referee.move, "e8c8")
+            self.assertIsNotNone(referee.play("O-O-O")[0])          # no rights left
+            referee.new_game("capablanca", "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1", True)
+            self.assertEqual(referee.play("O-O"), (None, None, None))
+            self.assertEqual(referee.move, "f1i1")
+            self.assertEqual(referee.play("f8f7"), (None, None, None))
+            self.assertEqual(referee.move, "f8f7")
+        finally:
+            referee.close()
+
+
 class Tournaments(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.mkdtemp(prefix="menagerie-tourney.")
@@ -256,6 +298,26 @@ class Tournaments(unittest.TestCase):
         self.assertEqual(third.status, 0, third)
         self.assertIn("0 games played now", third.out)
         self.assertEqual(len(third.games), 12)
+
+    def test_killed_and_resumed(self):
+        # SIGTERM after 3 games: the games in progress are dropped, the
+        # finished ones kept; the rerun plays exactly the rest
+        args = ["-e", "cmd=%s name=A" % ENGINE, "-e", "cmd=%s name=B" % ENGINE,
+                "-e", "cmd=%s name=C" % ENGINE, "--depth", "1", "-g", "4"]
+        first = Run(self.tmp, args, kill_after=3)
+        done = len(first.state["games"])
+        if first.status == 0:             # it finished before the signal came
+            self.assertEqual(done, 12, first)
+            return
+        self.assertEqual(first.status, 1, first)
+        self.assertIn("Stopped: interrupted (finished games are in the state file)", first.out)
+        self.assertGreaterEqual(done, 3)
+        self.assertEqual(len(first.games), done)
+        second = Run(self.tmp, args)
+        self.assertEqual(second.status, 0, second)
+        self.assertIn("%d games played now" % (12 - done), second.out)
+        self.assertEqual(sorted(int(tags(g)["Round"]) for g in second.games),
+                         list(range(1, 13)))
 
 
 if __name__ == "__main__":

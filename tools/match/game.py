@@ -229,7 +229,7 @@ def _one_move(engines, side, last_move, moves, remaining, moves_made, settings, 
     if illegal:
         return lost_by(side, ILLEGAL, "%s played an illegal move %s (%s)"
                        % (colour, answer.move, illegal))
-    moves.append((answer.move, answer.score, answer.depth, answer.elapsed))
+    moves.append((referee.move, answer.score, answer.depth, answer.elapsed))
     if limits.timed:
         moves_made[side] += 1
         remaining[side] += limits.inc

@@ -465,7 +465,10 @@ class Tournament:
         workers = [threading.Thread(target=self._worker, daemon=True, name="game%d" % (k + 1))
                    for k in range(min(self.opts.concurrency, max(len(self.todo), 1)))]
         old_usr1 = _signal(signal.SIGUSR1, lambda *_: self.show.set())
+        # Ctrl-C and SIGTERM only set a flag: a finished game is always
+        # written whole, to the PGN and then to the state file
         old_term = _signal(signal.SIGTERM, lambda *_: self._interrupt())
+        old_int = _signal(signal.SIGINT, lambda *_: self._interrupt())
         for w in workers:
             w.start()
         running = len(workers)
@@ -496,6 +499,7 @@ class Tournament:
                 self.pgn.close()
             _signal(signal.SIGUSR1, old_usr1)
             _signal(signal.SIGTERM, old_term)
+            _signal(signal.SIGINT, old_int)
         self.elapsed = time.monotonic() - self.started
         self.summary(final=True)
         return 1 if self.error else 0

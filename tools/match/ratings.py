@@ -31,7 +31,7 @@ Z95 = 1.959963984540054
 
 class Ratings:
     """ratings[i], errors[i] (95% half-width; None for the anchor), or
-    ratings None and `why` = (engine, reason) when there is no finite maximum."""
+    ratings None and `why` = ([engines], reason) when there is no finite maximum."""
 
     def __init__(self, ratings, errors, why=None, iterations=0):
         self.ratings, self.errors, self.why, self.iterations = ratings, errors, why, iterations
@@ -56,11 +56,11 @@ def _pair_tables(n, games, prior):
 
 
 def why_no_maximum(n, points, count):
-    """None when a finite maximum exists, else (engine, why).  It exists when
-    the graph "i scored against j" (an edge i -> j when i's points against j
-    are above 0) is strongly connected."""
+    """None when a finite maximum exists, else (engines, why).  It exists
+    when the graph "i scored against j" (an edge i -> j when i's points
+    against j are above 0) is strongly connected."""
     if n < 2:
-        return 0, "is the only engine"
+        return [0], "is the only engine"
     reach = [[i == j or points[i][j] > 0 for j in range(n)] for i in range(n)]
     for k in range(n):
         for i in range(n):
@@ -70,14 +70,21 @@ def why_no_maximum(n, points, count):
     for i in range(n):
         played, got = sum(count[i]), sum(points[i])
         if not played:
-            return i, "has played no game"
+            return [i], "has played no game"
         if got == 0:
-            return i, "scored 0%"
+            return [i], "scored 0%"
         if got == played:
-            return i, "scored 100%"
+            return [i], "scored 100%"
     for i in range(n):
-        if not all(reach[i]) or not all(reach[j][i] for j in range(n)):
-            return i, "is in a group that won, or lost, every game against the others"
+        if all(reach[i]) and all(reach[j][i] for j in range(n)):
+            continue
+        group = [j for j in range(n) if reach[i][j] and reach[j][i]]
+        rest = [k for k in range(n) if k not in group]
+        if all(points[k][j] == 0 for j in group for k in rest):
+            return group, "won every game against the others"
+        if all(points[j][k] == 0 for j in group for k in rest):
+            return group, "lost every game against the others"
+        return group, "never scored against some engines"
     return None
 
 

@@ -281,12 +281,15 @@ class Table:
             note = "Elo: maximum likelihood, logistic, a draw half a win (Ordo's model); %s; " \
                    "+/- 95%% from the Hessian" % base
             if prior:
-                note += "; prior: %g virtual draws per pair" % prior
+                note += "; %g virtual draw%s per pair" % (prior, "" if prior == 1 else "s")
             out.append(note)
         else:
             who, why = rated.why
+            names = [self.names[i] for i in who]
+            if len(names) > 1:
+                names[-2:] = ["%s and %s" % (names[-2], names[-1])]
             out.append("Elo: no finite maximum-likelihood ratings: %s %s (--prior 1 adds a "
-                       "virtual draw to every pair that met)" % (self.names[who], why))
+                       "virtual draw to every pair that met)" % (", ".join(names), why))
         return out
 
     def fault_lines(self):

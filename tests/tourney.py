@@ -51,8 +51,12 @@ class Run:
         self.state_path = os.path.join(tmp, "state.json")
         env = dict(os.environ, XDG_DATA_HOME=os.path.join(tmp, "xdg"), MENAGERIE_VARIANTS="",
                    PYTHONDONTWRITEBYTECODE="1")
+        # start-up may take seconds in a sanitizer build on a loaded machine:
+        # the protocol timeout gets a margin it cannot miss (the protocol
+        # timeout test gives its own, later on the line, which wins)
         cmd = [sys.executable, RUNNER, "--referee", ENGINE, "--pgn", self.pgn_path,
-               "--state", self.state_path, "--concurrency", "2"] + args
+               "--state", self.state_path, "--concurrency", "2",
+               "--protocol-timeout", "300"] + args
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              env=env)
         if kill_after:
@@ -268,7 +272,7 @@ class Tournaments(unittest.TestCase):
 
     def test_protocol_timeout(self):
         run = Run(self.tmp, ["-e", "cmd=%s name=M" % ENGINE, "-e", chaos("deaf", 1, "Deaf"),
-                             "--depth", "1", "--protocol-timeout", "3"])
+                             "--depth", "1", "--protocol-timeout", "5"])
         self.assertEqual(run.status, 0, run)
         self.assertEqual(run.faults()["Deaf"], [0, 0, 0, 0, 2], run)
         self.assertEqual(run.faults()["M"], [0, 0, 0, 0, 0], run)

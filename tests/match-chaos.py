@@ -11,6 +11,8 @@ Usage: match-chaos.py MODE N ENGINE [ARGS...]
   aftermove  move, then claim a draw (as engines that claim after their
            move do; the referee disagrees, the runner must play on)
   refuse   answer the opponent's next move with "Illegal move" (CECP)
+  deaf     move, then never answer ping or isready again (the runner must
+           give up on it after the game: a protocol timeout)
 """
 import os
 import subprocess
@@ -60,6 +62,9 @@ def main():
         elif mode == "refuse":
             say(line)
             state["refuse_next"] = True
+        elif mode == "deaf":
+            say(line)
+            state["deaf"] = True
         # hang: say nothing
 
     reader = threading.Thread(target=from_engine, daemon=True)
@@ -71,6 +76,8 @@ def main():
         if state.get("refuse_next") and (text.startswith("usermove ")):
             state["refuse_next"] = False
             say("Illegal move: %s" % text.split()[1])
+            continue
+        if state.get("deaf") and text.split()[:1] in (["ping"], ["isready"]):
             continue
         child.stdin.write(line)
         child.stdin.flush()

@@ -115,38 +115,18 @@ def _option(text):
     return name.strip(), value.strip()
 
 
-def build_parser():
-    p = argparse.ArgumentParser(
-        prog="menagerie-match", description=DESCRIPTION, epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    g = p.add_argument_group("engines")
-    g.add_argument("-a", "--engine-a", metavar="CMD", required=True,
-                   help="command line of engine A (split as by the shell), e.g. './menagerie'")
-    g.add_argument("-b", "--engine-b", metavar="CMD", required=True,
-                   help="command line of engine B")
-    for x in "ab":
-        X = x.upper()
-        g.add_argument("--proto-%s" % x, choices=("cecp", "uci"), default="cecp",
-                       help="protocol of engine %s (default: cecp)" % X)
-        g.add_argument("--name-%s" % x, metavar="NAME",
-                       help="name of engine %s in the PGN and summary (default: what "
-                            "it calls itself)" % X)
-        g.add_argument("--option-%s" % x, metavar="NAME=VALUE", type=_option,
-                       action="append", default=[],
-                       help="engine option for %s, repeatable (CECP `option NAME=VALUE`, "
-                            "UCI `setoption name NAME value VALUE`)" % X)
+def add_referee_option(g):
     g.add_argument("--referee", metavar="CMD", default="./menagerie",
                    help="command line of the Menagerie that referees (default: ./menagerie); "
                         "for a variant of your own, e.g. './menagerie --variants DIR'")
 
-    g = p.add_argument_group("games")
+
+def add_game_options(g):
+    """Variant, concurrency and openings: the same for a match and a tournament."""
     g.add_argument("-v", "--variant", default="chess",
                    help="variant, as Menagerie names it (default: chess); CECP engines "
                         "get `variant NAME` (none for chess), UCI engines "
                         "`setoption name UCI_Variant value NAME`")
-    g.add_argument("-n", "--games", type=_bounded(int, 0, 10**9), default=None,
-                   help="number of games, rounded up to whole pairs (default: 100; "
-                        "with --sprt: 0, no limit)")
     g.add_argument("-c", "--concurrency", type=_bounded(int, 1, 256),
                    default=os.cpu_count() or 1,
                    help="games played at once (default: the number of cores, %(default)s)")
@@ -159,6 +139,9 @@ def build_parser():
     g.add_argument("--seed", type=_bounded(int, 0), default=1,
                    help="seed of --opening-order random (default: 1)")
 
+
+def add_limit_options(p):
+    """The limits and adjudication groups."""
     g = p.add_argument_group("limits")
     g.add_argument("--tc", metavar="TC", type=parse_tc,
                    help="time control [MOVES/]BASE[+INC] (see below)")
@@ -188,6 +171,42 @@ def build_parser():
     g.add_argument("--draw-score", metavar="CP", type=_bounded(int, 0, 10**6), default=20,
                    help="draw adjudication: largest |score| in centipawns (default: 20)")
 
+
+def add_log_option(g):
+    g.add_argument("--log", metavar="FILE",
+                   help="write all engine and referee traffic to FILE (timestamped)")
+
+
+def build_parser():
+    p = argparse.ArgumentParser(
+        prog="menagerie-match", description=DESCRIPTION, epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    g = p.add_argument_group("engines")
+    g.add_argument("-a", "--engine-a", metavar="CMD", required=True,
+                   help="command line of engine A (split as by the shell), e.g. './menagerie'")
+    g.add_argument("-b", "--engine-b", metavar="CMD", required=True,
+                   help="command line of engine B")
+    for x in "ab":
+        X = x.upper()
+        g.add_argument("--proto-%s" % x, choices=("cecp", "uci"), default="cecp",
+                       help="protocol of engine %s (default: cecp)" % X)
+        g.add_argument("--name-%s" % x, metavar="NAME",
+                       help="name of engine %s in the PGN and summary (default: what "
+                            "it calls itself)" % X)
+        g.add_argument("--option-%s" % x, metavar="NAME=VALUE", type=_option,
+                       action="append", default=[],
+                       help="engine option for %s, repeatable (CECP `option NAME=VALUE`, "
+                            "UCI `setoption name NAME value VALUE`)" % X)
+    add_referee_option(g)
+
+    g = p.add_argument_group("games")
+    add_game_options(g)
+    g.add_argument("-n", "--games", type=_bounded(int, 0, 10**9), default=None,
+                   help="number of games, rounded up to whole pairs (default: 100; "
+                        "with --sprt: 0, no limit)")
+
+    add_limit_options(p)
+
     g = p.add_argument_group("SPRT")
     g.add_argument("--sprt", action="store_true",
                    help="run the sequential probability ratio test and stop at a bound")
@@ -212,23 +231,28 @@ def build_parser():
     g.add_argument("--progress", metavar="N", type=_bounded(int, 0), default=20,
                    help="a progress line every N games (default: 20; 0: none)")
     g.add_argument("--verbose", action="store_true", help="a line for every game")
-    g.add_argument("--log", metavar="FILE",
-                   help="write all engine and referee traffic to FILE (timestamped)")
+    add_log_option(g)
     return p
 
 
 def check_options(p, o):
-    if o.tc is None and not o.depth and not o.nodes:
-        p.error("give a limit: --tc, --depth or --nodes")
-    if o.tc and o.nodes:
-        p.error("--nodes cannot be combined with --tc (CECP `nps` turns the clock into a "
-                "node count)")
+    check_limits(p, o)
     if o.sprt and o.elo0 >= o.elo1:
         p.error("--elo0 must be below --elo1")
     if o.games is None:
         o.games = 0 if o.sprt else 100
     o.games += o.games % 2
     o.sprt = stats.Sprt(o.elo0, o.elo1, o.alpha, o.beta, o.elo_model) if o.sprt else None
+    check_referee(p, o)
+
+
+def check_limits(p, o):
+    """At least one limit, a sane combination; o.tc_text for PGN and summary."""
+    if o.tc is None and not o.depth and not o.nodes:
+        p.error("give a limit: --tc, --depth or --nodes")
+    if o.tc and o.nodes:
+        p.error("--nodes cannot be combined with --tc (CECP `nps` turns the clock into a "
+                "node count)")
     parts = []
     if o.tc:
         moves, base, inc = o.tc
@@ -238,6 +262,10 @@ def check_options(p, o):
     if o.nodes:
         parts.append("nodes %d" % o.nodes)
     o.tc_text = ", ".join(parts)
+
+
+def check_referee(p, o):
+    """o.referee as an argv of an executable program."""
     try:
         o.referee = shlex.split(o.referee)
     except ValueError as err:
@@ -245,6 +273,17 @@ def check_options(p, o):
     if not o.referee or not shutil.which(o.referee[0]):
         p.error("the referee %s is not an executable program (--referee CMD)"
                 % (o.referee[0] if o.referee else "''"))
+
+
+def game_settings(o):
+    """The GameSettings of the limit and adjudication options."""
+    limits = Limits(depth=o.depth, nodes=o.nodes)
+    if o.tc:
+        limits.moves, limits.base, limits.inc = o.tc
+    adj = Adjudication(o.resign_moves, o.resign_score, o.draw_start, o.draw_moves,
+                       o.draw_score)
+    return GameSettings(o.variant, limits, adj, o.timemargin / 1000, o.move_timeout,
+                        o.protocol_timeout)
 
 
 class TrafficLog:
@@ -271,13 +310,7 @@ def main(argv=None):
     check_options(p, o)
     spec_a = EngineSpec("A", o.engine_a, o.proto_a, o.name_a, o.option_a)
     spec_b = EngineSpec("B", o.engine_b, o.proto_b, o.name_b, o.option_b)
-    limits = Limits(depth=o.depth, nodes=o.nodes)
-    if o.tc:
-        limits.moves, limits.base, limits.inc = o.tc
-    adj = Adjudication(o.resign_moves, o.resign_score, o.draw_start, o.draw_moves,
-                       o.draw_score)
-    settings = GameSettings(o.variant, limits, adj, o.timemargin / 1000, o.move_timeout,
-                            o.protocol_timeout)
+    settings = game_settings(o)
     log = TrafficLog(o.log) if o.log else None
     try:
         match = Match(o, spec_a, spec_b, settings, log)

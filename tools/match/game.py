@@ -18,6 +18,12 @@ TIME = "time forfeit"       # also: no answer within the move timeout
 CRASH = "crash"             # the engine died or closed its pipes
 FAULTS = (ILLEGAL, TIME, CRASH)
 
+# What exactly went wrong in a game lost by a fault (GameRecord.fault): the
+# kinds above, or one of these two, which end the game as ILLEGAL and CRASH.
+CLAIM = "false claim"               # a result claimed instead of a move
+PROTOCOL = "protocol timeout"       # no pong / readyok when asked
+FAULT_DETAILS = (ILLEGAL, TIME, CRASH, CLAIM, PROTOCOL)
+
 PGN_TERMINATION = {RULE: "normal", RESIGN: "normal", ADJ_WIN: "adjudication",
                    ADJ_DRAW: "adjudication", ILLEGAL: "rules infraction",
                    TIME: "time forfeit", CRASH: "abandoned"}
@@ -52,11 +58,13 @@ class GameRecord:
         self.kind = None
         self.reason = ""
         self.loser = None          # WHITE / BLACK for a decisive game
+        self.fault = None          # one of FAULT_DETAILS for a game lost by a fault
         self.date = datetime.date.today()
         self.duration = 0.0
 
-    def finish(self, result, kind, reason, loser=None):
+    def finish(self, result, kind, reason, loser=None, fault=None):
         self.result, self.kind, self.reason, self.loser = result, kind, reason, loser
+        self.fault = fault or (kind if kind in FAULTS else None)
 
     def points_for_a(self):
         """A's points: 1, 0.5 or 0."""
@@ -70,8 +78,8 @@ class GameRecord:
         return "A" if (self.loser == WHITE) == self.spec.a_is_white else "B"
 
 
-def lost_by(side, kind, reason):
-    return ("0-1" if side == WHITE else "1-0"), kind, reason, side
+def lost_by(side, kind, reason, fault=None):
+    return ("0-1" if side == WHITE else "1-0"), kind, reason, side, fault
 
 
 class Clocks:
@@ -141,8 +149,9 @@ def play_game(spec, settings, referee, engine_a, engine_b, stop):
             engine.new_game(settings.variant, spec.fen, spec.setup, limits,
                             settings.protocol_timeout)
         except (EngineGone, ProtocolError) as err:
+            fault = PROTOCOL if isinstance(err, ProtocolError) else CRASH
             record.finish(*lost_by(side, CRASH, "%s's engine failed at the start (%s)"
-                                   % (COLOUR[side], err)))
+                                   % (COLOUR[side], err), fault))
             return _done(record, started)
     referee.new_game(settings.variant, spec.fen, spec.setup)
 
@@ -198,7 +207,8 @@ def _one_move(engines, side, last_move, moves, remaining, moves_made, settings, 
     except EngineGone as err:
         return lost_by(side, CRASH, "%s's engine has gone (%s)" % (colour, err))
     if answer.claim:      # before the clock: it may have waited for a move after it
-        return lost_by(side, ILLEGAL, "%s made a false claim: %s" % (colour, answer.claim))
+        return lost_by(side, ILLEGAL, "%s made a false claim: %s" % (colour, answer.claim),
+                       CLAIM)
     if limits.timed:
         remaining[side] -= answer.elapsed
         if remaining[side] < -settings.margin:
@@ -219,7 +229,7 @@ def _one_move(engines, side, last_move, moves, remaining, moves_made, settings, 
     if illegal:
         return lost_by(side, ILLEGAL, "%s played an illegal move %s (%s)"
                        % (colour, answer.move, illegal))
-    moves.append((answer.move, answer.score, answer.depth, answer.elapsed))
+    moves.append((referee.move, answer.score, answer.depth, answer.elapsed))
     if limits.timed:
         moves_made[side] += 1
         remaining[side] += limits.inc

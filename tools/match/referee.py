@@ -9,12 +9,29 @@ nothing more.
 import re
 import time
 
-from .engines import Deadline, EngineGone, LineProcess
+from .engines import Deadline, EngineGone, LineProcess, board_ranks, _fen_pieces
 
 _RESULT = re.compile(r"^(1-0|0-1|1/2-1/2) \{(.*)\}\s*$")
 # What a move may look like before it goes to the referee: coordinate
 # notation, drops, castling, promotion suffixes; never a command.
 _MOVE_TOKEN = re.compile(r"^[A-Za-z0-9@+=,'!\-]{2,16}$")
+# Castling as some CECP engines write it (Sjaak II, Menagerie in shuffle
+# variants): the referee knows it, a UCI opponent does not.
+_CASTLING = re.compile(r"^([O0])-\1(-\1)?$")
+
+
+def king_move(before, after):
+    """The king's move, in CECP coordinates, between two FENs of one
+    castling (the side to move in `before` castled)."""
+    letter = "K" if before.split()[1] == "w" else "k"
+    ranks = board_ranks(before)
+    was = [sq for p, sq in _fen_pieces(before, ranks) if p == letter]
+    now = [sq for p, sq in _fen_pieces(after, ranks) if p == letter]
+    moved_from = [sq for sq in was if sq not in now]
+    moved_to = [sq for sq in now if sq not in was]
+    if len(moved_from) == 1 and len(moved_to) == 1:
+        return moved_from[0] + moved_to[0]
+    return None
 
 
 class RefereeError(Exception):
@@ -99,11 +116,30 @@ class Referee:
             if line.startswith("tellusererror"):
                 raise RefereeError("the referee refused the position %s: %s" % (fen, line))
 
+    def fen(self):
+        """The current position's FEN (from `d`)."""
+        self.proc.send("d")
+        for line in self._exchange():
+            if line.startswith("FEN: "):
+                return line[5:].strip()
+        raise RefereeError("the referee printed no FEN")
+
     def play(self, move):
-        """(illegal_reason, result, reason): the referee's verdict on a move."""
+        """(illegal_reason, result, reason): the referee's verdict on a move.
+        self.move is the move as coordinates: O-O and O-O-O become the
+        king's move (e1g1), which every engine reads."""
+        self.move = move
         if not _MOVE_TOKEN.match(move):
             return "not a move", None, None
+        castling = _CASTLING.match(move)
+        before = self.fen() if castling else None
         self.proc.send("usermove %s" % move)
+        verdict = self._verdict()
+        if castling and verdict[0] is None:
+            self.move = king_move(before, self.fen()) or move
+        return verdict
+
+    def _verdict(self):
         for line in self._exchange():
             if line.startswith("Illegal move") or line.startswith("Error"):
                 m = re.match(r"Illegal move \((.*)\)", line)

@@ -9,13 +9,65 @@ import traceback
 
 from . import stats
 from .engines import EngineGone, ProtocolError, Unsupported
-from .game import FAULTS, GameSpec, play_game, ADJ_WIN, ADJ_DRAW, RULE, RESIGN
+from .game import (FAULTS, GameSpec, play_game, ADJ_WIN, ADJ_DRAW, RULE, RESIGN,
+                   PROTOCOL)
 from .pgn import game_pgn
 from .referee import Referee, RefereeError
 
 
 class MatchError(Exception):
     """A set-up problem that stops the match (message for the user)."""
+
+
+def load_openings(referee_argv, variant, path, log=None):
+    """Openings as (fen, setup); every FEN checked by a referee first.
+    Without a file: the variant's start position alone."""
+    referee = Referee(referee_argv, log)
+    try:
+        start = referee.start_fen(variant)
+        if not path:
+            return [(start, False)]
+        openings = []
+        for number, fen in _read_fens(path):
+            why = referee.check_position(variant, fen)
+            if why:
+                raise MatchError("%s:%d: %s" % (path, number, why))
+            openings.append((fen, True))
+        if not openings:
+            raise MatchError("%s: no positions in the file" % path)
+        return openings
+    finally:
+        referee.close()
+
+
+def start_engine(spec, variant, timeout, log=None):
+    """A started engine that plays `variant`; spec.name becomes what the
+    engine calls itself unless a name was given."""
+    engine = spec.create(log)
+    engine.start(timeout)
+    spec.name = engine.name
+    if not engine.supports(variant):
+        engine.quit()
+        raise MatchError("engine %s (%s) does not play the variant %s"
+                         % (spec.label, spec.command, variant))
+    return engine
+
+
+def settle_engine(engine, timeout):
+    """(ready, fault) after a game: ready is True when the engine can play
+    another; else it has been ended, and fault says why when it did not
+    answer (a protocol timeout) rather than died."""
+    fault = None
+    try:
+        if engine.proc and engine.proc.alive():
+            engine.settle(timeout)
+            return True, None
+    except ProtocolError:
+        fault = PROTOCOL
+    except EngineGone:
+        pass
+    engine.kill()
+    return False, fault
 
 
 class Schedule:
@@ -108,35 +160,13 @@ class Match:
     # --- set-up -------------------------------------------------------
 
     def prepare_openings(self):
-        """Openings as (fen, setup); every FEN checked by a referee first."""
-        referee = Referee(self.opts.referee, self.log)
-        try:
-            start = referee.start_fen(self.opts.variant)
-            if not self.opts.openings:
-                return [(start, False)]
-            openings = []
-            for number, fen in _read_fens(self.opts.openings):
-                why = referee.check_position(self.opts.variant, fen)
-                if why:
-                    raise MatchError("%s:%d: %s" % (self.opts.openings, number, why))
-                openings.append((fen, True))
-            if not openings:
-                raise MatchError("%s: no positions in the file" % self.opts.openings)
-            return openings
-        finally:
-            referee.close()
+        return load_openings(self.opts.referee, self.opts.variant, self.opts.openings,
+                             self.log)
 
     # --- workers ------------------------------------------------------
 
     def _start_engine(self, spec):
-        engine = spec.create(self.log)
-        engine.start(self.settings.protocol_timeout)
-        spec.name = engine.name       # what it calls itself, unless --name-a/-b
-        if not engine.supports(self.opts.variant):
-            engine.quit()
-            raise MatchError("engine %s (%s) does not play the variant %s"
-                             % (spec.label, spec.command, self.opts.variant))
-        return engine
+        return start_engine(spec, self.opts.variant, self.settings.protocol_timeout, self.log)
 
     def _worker(self, schedule):
         engines = {}
@@ -172,15 +202,7 @@ class Match:
             self.results.put(None)
 
     def _settle(self, engine):
-        """True when the engine is ready for another game; else it is ended."""
-        try:
-            if engine.proc and engine.proc.alive():
-                engine.settle(self.settings.protocol_timeout)
-                return True
-        except (ProtocolError, EngineGone):
-            pass
-        engine.kill()
-        return False
+        return settle_engine(engine, self.settings.protocol_timeout)[0]
 
     # --- the match ----------------------------------------------------
 

@@ -1,0 +1,8 @@
+#!/bin/sh
+# Tests of tools/menagerie-tourney: ratings, schedule, and short round
+# robins between ./menagerie instances, some of them misbehaving
+# (tests/tourney.py).
+command -v python3 >/dev/null 2>&1 || { echo "SKIP: python3 not found"; exit 77; }
+PYTHONDONTWRITEBYTECODE=1
+export PYTHONDONTWRITEBYTECODE
+exec python3 "${top_srcdir:-.}/tests/tourney.py"

@@ -59,12 +59,15 @@ def main():
             time.sleep(0.01)        # late: maybe during its next search
             say("1/2-1/2 {chaos claims a draw}")
             state["moves"] = 0      # and so after every move
+        # The flag is set before the move is passed on: the runner may send
+        # the next command as soon as it reads the move, and the stdin
+        # thread must see the flag by then (on a loaded machine it did not).
         elif mode == "refuse":
-            say(line)
             state["refuse_next"] = True
-        elif mode == "deaf":
             say(line)
+        elif mode == "deaf":
             state["deaf"] = True
+            say(line)
         # hang: say nothing
 
     reader = threading.Thread(target=from_engine, daemon=True)

@@ -33,9 +33,12 @@ class MatchRun:
         env = dict(os.environ, XDG_DATA_HOME=os.path.join(tmp, "xdg"), MENAGERIE_VARIANTS="",
                    PYTHONDONTWRITEBYTECODE="1")
         # start-up may take seconds in a sanitizer build on a loaded machine:
-        # the protocol timeout (default 10 s) gets a margin it cannot miss
+        # the protocol timeout (default 10 s) gets a margin it cannot miss,
+        # and so does the silence after protover that would mark a
+        # protocol-1 engine (2 s: the engines here all send done=1)
         cmd = [sys.executable, RUNNER, "--referee", ENGINE, "--pgn", self.pgn_path,
-               "--concurrency", "2", "--protocol-timeout", "300"] + args
+               "--concurrency", "2", "--protocol-timeout", "300",
+               "--feature-wait", "300"] + args
         # (the timeout ends a runner that hangs: a run takes seconds)
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env)
         self.status, self.out, self.err = p.returncode, p.stdout, p.stderr

@@ -56,7 +56,7 @@ class Run:
         # timeout test gives its own, later on the line, which wins)
         cmd = [sys.executable, RUNNER, "--referee", ENGINE, "--pgn", self.pgn_path,
                "--state", self.state_path, "--concurrency", "2",
-               "--protocol-timeout", "300"] + args
+               "--protocol-timeout", "300", "--feature-wait", "300"] + args
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              env=env)
         if kill_after:
@@ -270,9 +270,12 @@ class Tournaments(unittest.TestCase):
             self.assertEqual(table[name][:2], (6, 2.0), run)
         self.assertIn("Elo: no finite maximum-likelihood ratings: M scored 100%", run.out)
 
+    # The deaf engine's games end by the protocol timeout, which also bounds
+    # every engine's start-up: 20 s is long enough for a sanitizer build to
+    # start on a loaded machine, and short enough for make check.
     def test_protocol_timeout(self):
         run = Run(self.tmp, ["-e", "cmd=%s name=M" % ENGINE, "-e", chaos("deaf", 1, "Deaf"),
-                             "--depth", "1", "--protocol-timeout", "5"])
+                             "--depth", "1", "--protocol-timeout", "20"])
         self.assertEqual(run.status, 0, run)
         self.assertEqual(run.faults()["Deaf"], [0, 0, 0, 0, 2], run)
         self.assertEqual(run.faults()["M"], [0, 0, 0, 0, 0], run)

@@ -158,6 +158,11 @@ def add_limit_options(p):
     g.add_argument("--protocol-timeout", metavar="SEC", type=_bounded(float, 0.1, 3600),
                    default=10.0,
                    help="longest wait for start-up and ping/isready answers (default: 10)")
+    g.add_argument("--feature-wait", metavar="SEC", type=_bounded(float, 0.1, 3600),
+                   default=2.0,
+                   help="CECP: silence after protover that marks a protocol-1 engine "
+                        "(default: 2, as XBoard; an engine that sends feature done=1 ends "
+                        "the wait at once)")
 
     g = p.add_argument_group("adjudication")
     g.add_argument("--resign-moves", metavar="K", type=_bounded(int, 0, 1000), default=3,
@@ -283,7 +288,7 @@ def game_settings(o):
     adj = Adjudication(o.resign_moves, o.resign_score, o.draw_start, o.draw_moves,
                        o.draw_score)
     return GameSettings(o.variant, limits, adj, o.timemargin / 1000, o.move_timeout,
-                        o.protocol_timeout)
+                        o.protocol_timeout, o.feature_wait)
 
 
 class TrafficLog:

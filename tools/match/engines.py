@@ -168,10 +168,10 @@ class Engine:
         self.name = spec.name
         self.ranks = 8
 
-    def start(self, timeout):
+    def start(self, timeout, feature_wait=2.0):
         argv = shlex.split(self.spec.command)
         self.proc = LineProcess(argv, self.spec.label, self.log, cwd=self.spec.cwd)
-        self.handshake(time.monotonic() + timeout)
+        self.handshake(time.monotonic() + timeout, feature_wait)
 
     def send(self, line):
         self.proc.send(line)
@@ -197,15 +197,18 @@ class CecpEngine(Engine):
 
     protocol = "cecp"
 
-    def handshake(self, deadline):
+    def handshake(self, deadline, feature_wait=2.0):
         self.features = {}
         self.variants = None
         self.ping_id = 0
         self.send("xboard")
         self.send("protover 2")
-        # An engine that says done=0 may take its time; otherwise 2 s of
-        # silence means a protocol-1 engine with no features.
-        quiet_deadline = min(deadline, time.monotonic() + 2.0)
+        # An engine that says done=0 may take its time; otherwise
+        # `feature_wait` seconds of silence (2, as XBoard waits) mean a
+        # protocol-1 engine with no features.  A protocol-2 engine that
+        # starts slower than that (a sanitizer build on a loaded machine)
+        # would be taken for one and sent moves without `usermove`.
+        quiet_deadline = min(deadline, time.monotonic() + feature_wait)
         waiting_for_done = False
         while True:
             try:
@@ -378,7 +381,7 @@ class UciEngine(Engine):
 
     protocol = "uci"
 
-    def handshake(self, deadline):
+    def handshake(self, deadline, feature_wait=2.0):
         self.options = {}
         self.variants = None
         self.send("uci")

@@ -131,10 +131,12 @@ class ScoreWatch:
 
 
 class GameSettings:
-    def __init__(self, variant, limits, adjudication, margin, move_timeout, protocol_timeout):
+    def __init__(self, variant, limits, adjudication, margin, move_timeout, protocol_timeout,
+                 feature_wait=2.0):
         self.variant, self.limits, self.adj = variant, limits, adjudication
         self.margin, self.move_timeout = margin, move_timeout
         self.protocol_timeout = protocol_timeout
+        self.feature_wait = feature_wait
 
 
 def play_game(spec, settings, referee, engine_a, engine_b, stop):

@@ -40,11 +40,11 @@ def load_openings(referee_argv, variant, path, log=None):
         referee.close()
 
 
-def start_engine(spec, variant, timeout, log=None):
+def start_engine(spec, variant, timeout, log=None, feature_wait=2.0):
     """A started engine that plays `variant`; spec.name becomes what the
     engine calls itself unless a name was given."""
     engine = spec.create(log)
-    engine.start(timeout)
+    engine.start(timeout, feature_wait)
     spec.name = engine.name
     if not engine.supports(variant):
         engine.quit()
@@ -166,7 +166,8 @@ class Match:
     # --- workers ------------------------------------------------------
 
     def _start_engine(self, spec):
-        return start_engine(spec, self.opts.variant, self.settings.protocol_timeout, self.log)
+        return start_engine(spec, self.opts.variant, self.settings.protocol_timeout, self.log,
+                            self.settings.feature_wait)
 
     def _worker(self, schedule):
         engines = {}

@@ -345,7 +345,7 @@ class Tournament:
         for spec in self.specs:
             try:
                 engine = start_engine(spec, self.opts.variant, self.settings.protocol_timeout,
-                                      self.log)
+                                      self.log, self.settings.feature_wait)
             except (EngineGone, ProtocolError) as err:
                 raise MatchError("%s (%s) did not start: %s" % (spec.label, spec.command, err))
             engine.quit()
@@ -416,7 +416,8 @@ class Tournament:
             if engines.get(idx) is None:
                 try:
                     engines[idx] = start_engine(self.specs[idx], self.opts.variant,
-                                                self.settings.protocol_timeout, self.log)
+                                                self.settings.protocol_timeout, self.log,
+                                                self.settings.feature_wait)
                 except (EngineGone, ProtocolError) as err:
                     # the game is lost by the engine that cannot start
                     engines[idx] = None

@@ -166,9 +166,8 @@ static void draw_squares(const Canvas *c, const BoardAt *b, const uint8_t *shade
     }
 }
 
-/* A piece: a disc, white or black, with its FEN token ("N", "+P", "L!");
- * a second player's piece is turned round where the variant turns its
- * half of the board (shogi). */
+/* A piece: a disc, white or black, with its FEN token ("N", "+P", "L!")
+ * in upper case for both players: the disc's colour tells them apart. */
 static void draw_piece(const Canvas *c, const PieceType *pt, int color, double cx, double cy,
                        double cell, const char *cls)
 {
@@ -179,7 +178,7 @@ static void draw_piece(const Canvas *c, const PieceType *pt, int color, double c
     double size = cell * (len > 2 ? 0.32 : len > 1 ? 0.4 : 0.55);
     svg_text(c->out, "letter", cx, cy + size * 0.35, size, "middle",
              black ? "#ffffff" : pt->id[0] == '+' ? C_RED : C_INK,
-             black && c->v->rotated ? 180 : 0, pt->id);
+             0, pt->id);
 }
 
 /* The mark of a diagram square (XB_MARK_*) at (cx, cy). */

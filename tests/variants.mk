@@ -13,6 +13,10 @@ tests_test_variant_define_CPPFLAGS = $(AM_CPPFLAGS) $(CUNIT_CFLAGS) $(YAML_CFLAG
 tests_test_variant_define_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
 TESTS += tests/test_variant_define
 
+# The pictures of `menagerie show --svg`: well-formed SVG, drawn right.
+TESTS += tests/svg.sh
+EXTRA_DIST += tests/svg.sh tests/svg_check.py tests/data/svg/escape.yaml
+
 EXTRA_DIST += tests/check-variants.sh $(variant_bad_files)
 variant_bad_files = \
 	tests/bad/README \

@@ -163,8 +163,11 @@ static bool capture_possible(const XbPiece *piece, const XbTable *table, const X
     return probe.hit;
 }
 
-void xb_diagram(FILE *out, const XbPiece *piece, const XbTable *table,
-                const XbBoardView *view, int from, unsigned flags)
+/* The facts of every square: the moves generated on `view`, then on each
+ * empty square a probe with an enemy there.  Returns the marks (calloc'd,
+ * the caller frees), or NULL when out of memory. */
+static Marks *collect_marks(const XbPiece *piece, const XbTable *table, const XbBoardView *view,
+                            int from)
 {
     const XbGeometry *g = view->geom;
     Marks *mk = calloc(1, sizeof *mk);
@@ -172,7 +175,7 @@ void xb_diagram(FILE *out, const XbPiece *piece, const XbTable *table,
     if (!mk || !scratch) {
         free(mk);
         free(scratch);
-        return;
+        return NULL;
     }
     mk->target = -1;
     mk->geo = g;
@@ -182,6 +185,31 @@ void xb_diagram(FILE *out, const XbPiece *piece, const XbTable *table,
         if (sq != from && !g->hole[sq] && view->occ[sq] == XB_EMPTY &&
             capture_possible(piece, table, view, from, sq, scratch))
             mk->fact[sq] |= S_HYPO_CAPT;
+    free(scratch);
+    return mk;
+}
+
+int xb_diagram_marks(const XbPiece *piece, const XbTable *table, const XbBoardView *view,
+                     int from, char *marks)
+{
+    Marks *mk = collect_marks(piece, table, view, from);
+    if (!mk)
+        return -1;
+    const char *color;
+    for (int sq = 0; sq < view->geom->files * view->geom->ranks; sq++)
+        marks[sq] = square_mark(view, mk, sq, from, &color);
+    int count = mk->count;
+    free(mk);
+    return count;
+}
+
+void xb_diagram(FILE *out, const XbPiece *piece, const XbTable *table,
+                const XbBoardView *view, int from, unsigned flags)
+{
+    const XbGeometry *g = view->geom;
+    Marks *mk = collect_marks(piece, table, view, from);
+    if (!mk)
+        return;
     char used[32] = "";
     bool color = flags & XB_DIAGRAM_COLOR;
     for (int rank = g->ranks - 1; rank >= 0; rank--) {
@@ -214,5 +242,4 @@ void xb_diagram(FILE *out, const XbPiece *piece, const XbTable *table,
         fprintf(out, "%s\n", mk->count ? "" : "  none");
     }
     free(mk);
-    free(scratch);
 }

@@ -439,6 +439,13 @@ enum {
 void xb_diagram(FILE *out, const XbPiece *piece, const XbTable *table,
                 const XbBoardView *view, int from, unsigned flags);
 
+/* The same diagram as data, for drawings other than text: the mark
+ * (XB_MARK_*) of every square in marks[0 .. files*ranks-1], exactly what
+ * xb_diagram prints there.  Returns the number of moves on the board of
+ * `view`, or -1 when out of memory (marks untouched). */
+int xb_diagram_marks(const XbPiece *piece, const XbTable *table, const XbBoardView *view,
+                     int from, char *marks);
+
 /* Write a move as text ("d4-d5", "d4xe5", "d4-e5x-f6", "e1-g1 O h1-f1",
  * "e5xd6 e.p.") into buf; returns buf. */
 const char *xb_move_text(const XbGeometry *g, const XbMove *m, char *buf, size_t size);

@@ -9,6 +9,8 @@ src_libengine_a_SOURCES += \
 	src/commands/data_cmd.h src/commands/data_cmd.c \
 	src/commands/perft_suite.h src/commands/perft_suite.c \
 	src/commands/variant_cmds.h src/commands/variant_cmds.c \
+	src/commands/piece_probe.h src/commands/piece_probe.c \
+	src/commands/show_svg.h src/commands/show_svg.c \
 	src/commands/tune.h src/commands/tune.c \
 	src/commands/training_data.h src/commands/training_data.c \
 	src/commands/data_format.h src/commands/data_format.c \

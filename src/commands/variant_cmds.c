@@ -2,9 +2,12 @@
  * variant_cmds.c — `menagerie check`, `menagerie list`, `menagerie show`.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "commands/piece_probe.h"
+#include "commands/show_svg.h"
 #include "commands/variant_cmds.h"
 #include "util/number.h"
 
@@ -186,7 +189,7 @@ static bool print_ranks(const Variant *v, const SquareSet *set, FILE *out)
 
 /* The squares of a set for White: whole ranks, or square by square
  * ("d1 e1 f1 d2 ..."), or a count when that list would be long. */
-static void print_squares(const Variant *v, const SquareSet *set, FILE *out)
+void variant_print_squares(const Variant *v, const SquareSet *set, FILE *out)
 {
     int n = 0, total = v->files * v->ranks;
     for (int sq = 0; sq < total; sq++)
@@ -206,115 +209,20 @@ static void print_squares(const Variant *v, const SquareSet *set, FILE *out)
             fprintf(out, " %c%d", 'a' + var_file(v, sq), var_rank(v, sq) + 1);
 }
 
-/* Where a piece confined to `allowed` is drawn: the square of its region
- * nearest the region's middle (a palace's centre). */
-static int region_centre(const Variant *v, const SquareSet *allowed)
-{
-    int total = v->files * v->ranks, n = 0, files = 0, ranks = 0, best = -1, best_d = 0;
-    for (int sq = 0; sq < total; sq++)
-        if (sqset_has(allowed, sq) && !v->geom.hole[sq]) {
-            n++;
-            files += var_file(v, sq);
-            ranks += var_rank(v, sq);
-        }
-    for (int sq = 0; sq < total && n; sq++) {
-        if (!sqset_has(allowed, sq) || v->geom.hole[sq])
-            continue;
-        int df = var_file(v, sq) * n - files, dr = var_rank(v, sq) * n - ranks;
-        int d = df * df + dr * dr;
-        if (best < 0 || d < best_d)
-            best = sq, best_d = d;
-    }
-    return best;
-}
-
-/* ---- multi-leg moves in `show` ------------------------------------------- */
-
-/* What a probe of the moves found: a move taking `victim` on its way; a
- * move ending on the piece's own square, with or without victims. */
-typedef struct {
-    int from, victim;
-    bool takes, pass, igui;
-} LegProbe;
-
-static void probe_move(const XbMove *m, void *ctx)
-{
-    LegProbe *p = ctx;
-    for (int i = 0; i < m->nvictims; i++)
-        p->takes |= m->victim[i] == p->victim;
-    if (m->to == p->from) {
-        p->pass |= m->nvictims == 0;
-        p->igui |= m->nvictims > 0;
-    }
-}
-
-static LegProbe probe_moves(const PieceType *pt, const XbBoardView *view, int from, int victim)
-{
-    LegProbe p = { from, victim, false, false, false };
-    xb_generate(&pt->moves, &pt->table, view, from, probe_move, &p);
-    return p;
-}
-
-static int gcd(int a, int b)
-{
-    a = abs(a), b = abs(b);
-    while (b) {
-        int r = a % b;
-        a = b, b = r;
-    }
-    return a;
-}
-
-/* An empty board with an enemy on the nearest square, in each direction
- * from `from`, that the piece can take in passing (a lone enemy there is
- * a locust victim); false when it takes none so. */
-static bool place_victims(const Variant *v, const PieceType *pt, const XbBoardView *empty,
-                          int from, XbBoardView *view)
-{
-    int nearest[MAX_SQUARES];   /* by square: the victim square of its direction, -1 */
-    bool any = false;
-    *view = *empty;
-    for (int sq = 0; sq < v->files * v->ranks; sq++)
-        nearest[sq] = -1;
-    for (int sq = 0; sq < v->files * v->ranks; sq++) {
-        if (sq == from || v->geom.hole[sq] || empty->outside[sq])
-            continue;
-        view->occ[sq] = XB_ENEMY;
-        bool takes = probe_moves(pt, view, from, sq).takes;
-        view->occ[sq] = XB_EMPTY;
-        if (!takes)
-            continue;
-        int df = var_file(v, sq) - var_file(v, from), dr = var_rank(v, sq) - var_rank(v, from);
-        int g = gcd(df, dr);
-        int key = var_square(v, var_file(v, from) + df / g, var_rank(v, from) + dr / g);
-        if (nearest[key] < 0 || g < gcd(var_file(v, nearest[key]) - var_file(v, from),
-                                       var_rank(v, nearest[key]) - var_rank(v, from)))
-            nearest[key] = sq;
-        any = true;
-    }
-    for (int sq = 0; sq < v->files * v->ranks; sq++)
-        if (nearest[sq] >= 0)
-            view->occ[nearest[sq]] = XB_ENEMY;
-    return any;
-}
-
 /* The moves of several legs that the one-board diagram cannot show: a
  * pass, and captures in passing (locust victims), drawn with enemies on
  * the nearest squares it takes so. */
 static void print_multileg(const Variant *v, const PieceType *pt, const XbBoardView *empty,
                            int from, FILE *out)
 {
-    if (probe_moves(pt, empty, from, -1).pass)
+    if (probe_piece_passes(pt, empty, from))
         fputs("   may pass: it steps out and comes back to its square\n", out);
     XbBoardView view;
-    if (!place_victims(v, pt, empty, from, &view))
+    if (!probe_place_victims(v, pt, empty, from, &view))
         return;
-    bool spared = false;        /* an enemy placed that the others keep it from taking */
-    for (int sq = 0; sq < v->files * v->ranks; sq++)
-        spared |= view.occ[sq] == XB_ENEMY && !probe_moves(pt, &view, from, sq).takes;
     fprintf(out, "   takes in passing the enemies on %c%s, and goes on to a marked square\n",
-            XB_MARK_VICTIM, spared ? " (not those on E)" : "");
-    if (probe_moves(pt, &view, from, -1).igui)
+            XB_MARK_VICTIM, probe_victim_spared(v, pt, &view, from) ? " (not those on E)" : "");
+    if (probe_piece_igui(pt, &view, from))
         fputs("   or takes in passing and comes back to its square (igui)\n", out);
     xb_diagram(out, &pt->moves, &pt->table, &view, from, 0);
 }
@@ -323,9 +231,7 @@ static void print_piece(const Variant *v, int t, FILE *out)
 {
     const PieceType *pt = &v->piece[t];
     XbBoardView view;
-    int from = var_square(v, v->files / 2, v->ranks / 2);
-    if (pt->confined && region_centre(v, &pt->allowed[WHITE]) >= 0)
-        from = region_centre(v, &pt->allowed[WHITE]);
+    int from = probe_piece_square(v, pt);
 
     fprintf(out, "\n%s  %s  %s", pt->id, pt->name, pt->betza);
     if (pt->value)
@@ -345,7 +251,7 @@ static void print_piece(const Variant *v, int t, FILE *out)
         if (pt->promo_to_captured)
             fputs(" (only types already lost)", out);
         fputs(" on", out);
-        print_squares(v, &pt->promo_zone[WHITE], out);
+        variant_print_squares(v, &pt->promo_zone[WHITE], out);
         if (pt->promo_on_capture_within || pt->promo_on_capture_leave)
             fprintf(out, " (%sby a capture also %s)",
                     pt->promo_on_enter ? "entering; " : "",
@@ -355,27 +261,22 @@ static void print_piece(const Variant *v, int t, FILE *out)
     }
     if (pt->confined) {
         fputs("   confined to", out);
-        print_squares(v, &pt->allowed[WHITE], out);
+        variant_print_squares(v, &pt->allowed[WHITE], out);
         fputc('\n', out);
     }
     for (int i = 0; i < pt->nextra; i++) {
         const ExtraMoves *e = &pt->extra[i];
         fprintf(out, "   also %.*s on", e->text_len, pt->extra_text + e->text_at);
-        print_squares(v, &e->from[WHITE], out);
+        variant_print_squares(v, &e->from[WHITE], out);
         if (e->within_given) {
             fputs(", along", out);
-            print_squares(v, &e->within[WHITE], out);
+            variant_print_squares(v, &e->within[WHITE], out);
         }
         fputc('\n', out);
     }
     if (pt->id[0] == '+' && pt->demotes_to != NO_TYPE)
         fprintf(out, "   becomes %s when captured\n", v->piece[pt->demotes_to].id);
-    while (v->geom.hole[from] && from > 0)
-        from--;
-    xb_view_init(&view, &v->geom, WHITE);
-    if (pt->confined)
-        for (int sq = 0; sq < v->files * v->ranks; sq++)
-            view.outside[sq] = !sqset_has(&pt->allowed[WHITE], sq);
+    probe_piece_view(v, pt, &view);
     xb_diagram(out, &pt->moves, &pt->table, &view, from, 0);
     print_multileg(v, pt, &view, from, out);
 }
@@ -497,24 +398,81 @@ void variant_print_show(const Variant *v, FILE *out)
     print_rules(v, out);
 }
 
+static void show_usage(FILE *out)
+{
+    fprintf(out, "Usage: menagerie show VARIANT [--svg FILE]\n"
+                 "Show a variant's start position and its pieces' moves.\n"
+                 "  --svg FILE   draw them instead as one SVG 1.1 picture: the start\n"
+                 "               position (with the hands), a legend, and a diagram of\n"
+                 "               each piece's moves, multi-leg paths, promotion zone\n"
+                 "               and drops; FILE '-' is standard output\n");
+}
+
+/* Write the picture of `v` to `path` ("-": standard output); 0, or 1
+ * with a message when it cannot be written. */
+static int write_svg(const Variant *v, const char *path)
+{
+    bool to_stdout = !strcmp(path, "-");
+    FILE *out = to_stdout ? stdout : fopen(path, "w");
+    if (!out) {
+        fprintf(stderr, "menagerie show: cannot write '%s': %s\n", path, strerror(errno));
+        return 1;
+    }
+    int rc = show_svg_write(v, out);
+    bool failed = ferror(out) != 0;
+    if (to_stdout)
+        failed |= fflush(out) != 0;
+    else
+        failed |= fclose(out) != 0;
+    if (rc != 0 || failed) {
+        fprintf(stderr, "menagerie show: cannot write '%s': %s\n", path,
+                rc != 0 ? "out of memory" : strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
 int cmd_show(const VariantSet *set, int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "Usage: menagerie show VARIANT\n"
-                        "Show a variant's start position and its pieces' moves.\n");
+    const char *name = NULL, *svg = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            show_usage(stdout);
+            return 0;
+        }
+        if (!strcmp(argv[i], "--svg") && i + 1 < argc) {
+            svg = argv[++i];
+        } else if (!strncmp(argv[i], "--svg=", 6) && argv[i][6]) {
+            svg = argv[i] + 6;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "menagerie show: %s '%s'\n",
+                    strcmp(argv[i], "--svg") ? "unknown option" : "no file after", argv[i]);
+            show_usage(stderr);
+            return 2;
+        } else if (!name) {
+            name = argv[i];
+        } else {
+            show_usage(stderr);
+            return 2;
+        }
+    }
+    if (!name) {
+        show_usage(stderr);
         return 2;
     }
-    const Variant *v = varset_find(set, argv[1]);
+    const Variant *v = varset_find(set, name);
     if (!v) {
-        const char *hint = varset_suggest(set, argv[1]);
+        const char *hint = varset_suggest(set, name);
         if (hint)
             fprintf(stderr, "menagerie show: unknown variant '%s' (did you mean '%s'?)\n",
-                    argv[1], hint);
+                    name, hint);
         else
             fprintf(stderr, "menagerie show: unknown variant '%s' (see 'menagerie list')\n",
-                    argv[1]);
+                    name);
         return 2;    /* an unknown variant is a usage error, as for perft and eval */
     }
+    if (svg)
+        return write_svg(v, svg);
     variant_print_show(v, stdout);
     return 0;
 }

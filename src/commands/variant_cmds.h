@@ -24,4 +24,8 @@ int cmd_show(const VariantSet *set, int argc, char **argv);
 void variant_print_list(const VariantSet *set, FILE *out);
 void variant_print_show(const Variant *v, FILE *out);
 
+/* The squares of a set for White, after a blank: " ranks 7-9", " d1 e1 f1",
+ * " 40 squares" or " no square". */
+void variant_print_squares(const Variant *v, const SquareSet *set, FILE *out);
+
 #endif

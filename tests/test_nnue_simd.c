@@ -10,6 +10,10 @@
  * capablanca), random ones with 8 output buckets and 512 hidden values
  * (crazyhouse's hand features among them), and one whose weights make the
  * int16 accumulators wrap round and the output sum come near 32 bits.
+ * SCReLU nets (the clipped values squared) the same way, from 16 hidden
+ * values (the AVX2 loop's tail alone) to 1024 with the largest output
+ * weights nnue_net_check allows, where the portable output must also
+ * equal the sum worked out here.
  */
 #include <CUnit/Basic.h>
 #include <stdio.h>
@@ -151,6 +155,31 @@ static void outputs(const NnueNet *net, const Position *pos, const char *impl, O
         o->out[b] = nnue_output(net, acc + pos->side * h, acc + (1 - pos->side) * h, b);
 }
 
+/* A bucket's output worked out plainly: SCReLU, in 64 bits. */
+static int screlu_reference(const NnueNet *net, const int16_t *us, const int16_t *them, int b)
+{
+    int h = net->hidden;
+    int64_t sum = 0;
+    for (int i = 0; i < 2 * h; i++) {
+        int64_t x = i < h ? us[i] : them[i - h];
+        x = x < 0 ? 0 : x > net->qa ? net->qa : x;
+        sum += x * x * net->out_weight[(size_t)b * 2 * h + i];
+    }
+    sum = sum / net->qa + net->out_bias[b];
+    return (int)(sum * net->scale / ((int64_t)net->qa * net->qb));
+}
+
+static bool reference_differs(const NnueNet *net, const Outputs *a, int side)
+{
+    if (net->activation != NNUE_SCRELU)
+        return false;
+    int h = net->hidden;
+    for (int b = 0; b < net->buckets; b++)
+        if (a->out[b] != screlu_reference(net, a->acc + side * h, a->acc + (1 - side) * h, b))
+            return true;
+    return false;
+}
+
 static void compare(const NnueNet *net)
 {
     static Outputs a, b;
@@ -158,6 +187,7 @@ static void compare(const NnueNet *net)
     outputs(net, alt, tested, &b);
     size_t bytes = 2 * (size_t)net->hidden * sizeof(int16_t);
     const char *what = a.eval != b.eval                               ? "evaluation"
+                     : reference_differs(net, &a, ref->side)          ? "portable vs reference"
                      : memcmp(a.out, b.out, sizeof a.out) != 0        ? "a bucket's output"
                      : memcmp(a.acc, b.acc, bytes) != 0               ? "accumulators"
                      : memcmp(a.fresh, b.fresh, bytes) != 0           ? "refreshed accumulators"
@@ -290,6 +320,51 @@ static void test_wrapping_net(void)
     CU_ASSERT_EQUAL(mismatches, 0);
 }
 
+/* A random SCReLU net: output weights up to `out` (at most 128 with qa
+ * 255), qb 64 as the trainer writes. */
+static NnueNet *random_screlu_net(const Variant *v, int hidden, int buckets, int ft, int out)
+{
+    NnueNet *net = random_net(v, hidden, buckets, ft, out);
+    net->activation = NNUE_SCRELU;
+    net->qb = 64;
+    char err[256];
+    CU_ASSERT_FATAL(nnue_net_check(net, err, sizeof err));
+    return net;
+}
+
+static void test_screlu_nets(void)
+{
+    const char *names[] = { "chess", "crazyhouse", "shogi", "xiangqi", "capablanca" };
+    const int hidden[] = { 16, 48, 512, 1024, 32 };
+    compared = mismatches = 0;
+    rng = 23;
+    for (int i = 0; i < 5; i++) {
+        const Variant *v = variant(names[i]);
+        NnueNet *net = random_screlu_net(v, hidden[i], i == 3 ? 1 : 8, 60, 128);
+        every_version(v, net, 2, 60);
+        nnue_net_free(net);
+    }
+    /* accumulators that wrap round */
+    NnueNet *net = random_screlu_net(variant("crazyhouse"), 64, 3, 12000, 128);
+    every_version(variant("crazyhouse"), net, 2, 60);
+    nnue_net_free(net);
+    CU_ASSERT_EQUAL(mismatches, 0);
+    CU_ASSERT(compared > 200);
+}
+
+/* nnue_net_check keeps SCReLU weights within what the SIMD loops add
+ * exactly: |w| x qa within int16. */
+static void test_screlu_check(void)
+{
+    rng = 24;
+    NnueNet *net = random_screlu_net(variant("chess"), 16, 1, 60, 128);
+    char err[256];
+    net->out_weight[5] = 129;
+    CU_ASSERT_FALSE(nnue_net_check(net, err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "beyond 16 bits"));
+    nnue_net_free(net);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -300,6 +375,8 @@ int main(void)
     CU_add_test(s, "every version equals portable: random nets, 512 hidden, 8 buckets",
                 test_random_nets);
     CU_add_test(s, "every version equals portable: accumulators that wrap", test_wrapping_net);
+    CU_add_test(s, "every version equals portable: SCReLU nets", test_screlu_nets);
+    CU_add_test(s, "SCReLU weights too large for the SIMD loops are refused", test_screlu_check);
     int rc = cunit_run_registry();
     nnue_stack_free(ref_stack);
     nnue_stack_free(alt_stack);

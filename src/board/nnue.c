@@ -55,33 +55,14 @@ int nnue_activation_parse(const char *name)
                                                                                   : -1;
 }
 
-/* SCReLU: each weight times qa within int16, and a SIMD lane's int32
- * sum of hidden / 8 products of at most qa x qa x |w| within int32 (see
- * nnue_kernels.c); the total is summed in 64 bits. */
-static bool screlu_check(const NnueNet *net, char *err, size_t errsize)
-{
-    int most = 0;
-    for (size_t i = 0; i < (size_t)net->buckets * 2 * net->hidden; i++)
-        most = abs(net->out_weight[i]) > most ? abs(net->out_weight[i]) : most;
-    if ((int64_t)most * net->qa > INT16_MAX) {
-        snprintf(err, errsize, "output weight %d times qa %d is beyond 16 bits (SCReLU)", most,
-                 (int)net->qa);
-        return false;
-    }
-    int64_t lane = (int64_t)(net->hidden / 8) * net->qa * net->qa * most;
-    if (lane > INT32_MAX) {
-        snprintf(err, errsize, "output weights too large: a partial sum could reach %lld, "
-                 "beyond 32 bits (SCReLU)", (long long)lane);
-        return false;
-    }
-    return true;
-}
-
 bool nnue_net_check(const NnueNet *net, char *err, size_t errsize)
 {
-    if (net->activation == NNUE_SCRELU)
-        return screlu_check(net, err, errsize);
-    /* the largest sum: every clipped activation at qa, every sign aligned */
+    /* SCReLU squares into 16 bits: x^2 >> 8 of x up to qa (then at most qa) */
+    if (net->activation == NNUE_SCRELU && net->qa > 255) {
+        snprintf(err, errsize, "SCReLU with qa %d: at most 255", (int)net->qa);
+        return false;
+    }
+    /* the largest sum: every activation at qa, every sign aligned */
     for (int b = 0; b < net->buckets; b++) {
         int32_t bias = net->out_bias[b];
         const int16_t *w = net->out_weight + (size_t)b * 2 * net->hidden;
@@ -222,14 +203,9 @@ int nnue_output(const NnueNet *net, const int16_t *us, const int16_t *them, int 
     int h = net->hidden;
     const int16_t *w = net->out_weight + (size_t)bucket * 2 * h;
     int16_t qa = (int16_t)net->qa;
-    if (net->activation == NNUE_SCRELU) {
-        int64_t sq = nnue_kernels->dot_squared(us, w, h, qa)
-                   + nnue_kernels->dot_squared(them, w + h, h, qa);
-        int64_t sum = sq / net->qa + net->out_bias[bucket];
-        return (int)(sum * net->scale / ((int64_t)net->qa * net->qb));
-    }
-    int32_t sum = net->out_bias[bucket] + nnue_kernels->dot_clipped(us, w, h, qa)
-                + nnue_kernels->dot_clipped(them, w + h, h, qa);
+    int32_t (*dot)(const int16_t *, const int16_t *, int, int16_t) =
+        net->activation == NNUE_SCRELU ? nnue_kernels->dot_squared : nnue_kernels->dot_clipped;
+    int32_t sum = net->out_bias[bucket] + dot(us, w, h, qa) + dot(them, w + h, h, qa);
     return (int)((int64_t)sum * net->scale / ((int64_t)net->qa * net->qb));
 }
 

@@ -17,12 +17,9 @@
  * in centipawns for the side to move; ft_* are the float weights times
  * qa, out_weight times qb, out_bias times qa x qb (the trainer, `menagerie
  * train`, writes them so).  That is the clipped ReLU (CReLU); a net may
- * square the clipped values instead (SCReLU), and then
- *
- *   eval    = (sum of h[i]^2 x out_weight[b][i] / qa + out_bias[b])
- *             x scale / (qa x qb)
- *
- * the sum exact in 64 bits, divided by qa (truncating) once.  The output layer may come in several buckets
+ * square the clipped values instead (SCReLU, qa at most 255), and then
+ * h[i] is clamp(..., 0, qa)^2 >> 8, which stays in 16 bits (the trainer
+ * scales the output weights by 256 / qa to make up for it).  The output layer may come in several buckets
  * b, one chosen by how many pieces stand on the board (see nnue_bucket):
  * an ending weighs what the accumulators say otherwise than an opening.
  *
@@ -91,10 +88,9 @@ void nnue_net_free(NnueNet *net);
 /* Turn Black's view another way (a file says how its net was trained). */
 void nnue_net_set_flip(NnueNet *net, NnueFlip flip);
 
-/* Can the output layer's int32 sums overflow with these weights?  False,
- * with the reason in err, when they can (every file is checked).  With
- * SCReLU each |out_weight| x qa must fit int16 as well (the SIMD loops
- * multiply the clipped value by the weight in 16 bits first). */
+/* Can the output layer's int32 sum overflow with these weights?  False,
+ * with the reason in err, when it can, or for SCReLU with qa over 255
+ * (every file is checked). */
 bool nnue_net_check(const NnueNet *net, char *err, size_t errsize);
 
 /* The shape a net for v gets by default: hand features only where

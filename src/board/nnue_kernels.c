@@ -68,18 +68,18 @@ static int32_t dot_portable(const int16_t *restrict acc, const int16_t *restrict
     return sum;
 }
 
-/* Exact in 64 bits: a clipped value squared fits int32, times a weight
- * int64. */
-static int64_t dot_squared_portable(const int16_t *restrict acc, const int16_t *restrict w,
+/* SCReLU: the clipped value squared, shifted down 8 bits (qa <= 255:
+ * an int16 of at most 254), times the weight; summed as dot_portable. */
+static int32_t dot_squared_portable(const int16_t *restrict acc, const int16_t *restrict w,
                                     int n, int16_t qa)
 {
-    int64_t part[NNUE_CHUNK] = { 0 };
+    int32_t part[NNUE_CHUNK] = { 0 };
     for (int c = 0; c < n; c += NNUE_CHUNK)
         for (int i = 0; i < NNUE_CHUNK; i++) {
             int32_t x = acc[c + i] < 0 ? 0 : acc[c + i] > qa ? qa : acc[c + i];
-            part[i] += (int64_t)(x * x) * w[c + i];
+            part[i] += ((x * x) >> 8) * w[c + i];
         }
-    int64_t sum = 0;
+    int32_t sum = 0;
     for (int i = 0; i < NNUE_CHUNK; i++)
         sum += part[i];
     return sum;
@@ -145,34 +145,22 @@ static int32_t dot_sse2(const int16_t *acc, const int16_t *w, int n, int16_t qa)
     return sum_lanes_sse2(_mm_add_epi32(s0, s1));
 }
 
-/* The lanes' int32 sums added in 64 bits. */
+/* x^2 >> 8 for x in [0, 255]: the low 16 bits of the product hold x^2
+ * whole (at most 65025), shifted as unsigned. */
 __attribute__((target("sse2")))
-static inline int64_t sum_lanes64_sse2(__m128i s)
-{
-    int32_t lane[4];
-    STORE128(lane, s);
-    return (int64_t)lane[0] + lane[1] + lane[2] + lane[3];
-}
-
-/* SCReLU the way of Lizard (Viridithas' nnue-speedups.md): t = x * w in
- * 16 bits, exact because nnue_net_check keeps |qa x w| within int16,
- * then madd(x, t) = x^2 w, two products a lane.  A lane sums at most
- * n / 8 such products, each at most qa x 32767, which nnue_net_check
- * keeps within int32 as well; the lanes are added in 64 bits. */
-__attribute__((target("sse2")))
-static int64_t dot_squared_sse2(const int16_t *acc, const int16_t *w, int n, int16_t qa)
+static int32_t dot_squared_sse2(const int16_t *acc, const int16_t *w, int n, int16_t qa)
 {
     __m128i zero = _mm_setzero_si128(), top = _mm_set1_epi16(qa);
     __m128i s0 = _mm_setzero_si128(), s1 = _mm_setzero_si128();
     for (int c = 0; c < n; c += 16) {
         __m128i x0 = _mm_min_epi16(_mm_max_epi16(LOAD128(acc + c), zero), top);
         __m128i x1 = _mm_min_epi16(_mm_max_epi16(LOAD128(acc + c + 8), zero), top);
-        __m128i t0 = _mm_mullo_epi16(x0, LOAD128(w + c));
-        __m128i t1 = _mm_mullo_epi16(x1, LOAD128(w + c + 8));
-        s0 = _mm_add_epi32(s0, _mm_madd_epi16(x0, t0));
-        s1 = _mm_add_epi32(s1, _mm_madd_epi16(x1, t1));
+        x0 = _mm_srli_epi16(_mm_mullo_epi16(x0, x0), 8);
+        x1 = _mm_srli_epi16(_mm_mullo_epi16(x1, x1), 8);
+        s0 = _mm_add_epi32(s0, _mm_madd_epi16(x0, LOAD128(w + c)));
+        s1 = _mm_add_epi32(s1, _mm_madd_epi16(x1, LOAD128(w + c + 8)));
     }
-    return sum_lanes64_sse2(s0) + sum_lanes64_sse2(s1);
+    return sum_lanes_sse2(_mm_add_epi32(s0, s1));
 }
 
 static const NnueKernels sse2 = { "sse2", update_sse2, dot_sse2, dot_squared_sse2 };
@@ -243,7 +231,7 @@ static int32_t dot_avx2(const int16_t *acc, const int16_t *w, int n, int16_t qa)
 
 /* As dot_squared_sse2, 32 values at a time, then 16. */
 __attribute__((target("avx2")))
-static int64_t dot_squared_avx2(const int16_t *acc, const int16_t *w, int n, int16_t qa)
+static int32_t dot_squared_avx2(const int16_t *acc, const int16_t *w, int n, int16_t qa)
 {
     __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(qa);
     __m256i s0 = _mm256_setzero_si256(), s1 = _mm256_setzero_si256();
@@ -251,19 +239,19 @@ static int64_t dot_squared_avx2(const int16_t *acc, const int16_t *w, int n, int
     for (; c + 32 <= n; c += 32) {
         __m256i x0 = _mm256_min_epi16(_mm256_max_epi16(LOAD256(acc + c), zero), top);
         __m256i x1 = _mm256_min_epi16(_mm256_max_epi16(LOAD256(acc + c + 16), zero), top);
-        __m256i t0 = _mm256_mullo_epi16(x0, LOAD256(w + c));
-        __m256i t1 = _mm256_mullo_epi16(x1, LOAD256(w + c + 16));
-        s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(x0, t0));
-        s1 = _mm256_add_epi32(s1, _mm256_madd_epi16(x1, t1));
+        x0 = _mm256_srli_epi16(_mm256_mullo_epi16(x0, x0), 8);
+        x1 = _mm256_srli_epi16(_mm256_mullo_epi16(x1, x1), 8);
+        s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(x0, LOAD256(w + c)));
+        s1 = _mm256_add_epi32(s1, _mm256_madd_epi16(x1, LOAD256(w + c + 16)));
     }
     if (c < n) {
         __m256i x = _mm256_min_epi16(_mm256_max_epi16(LOAD256(acc + c), zero), top);
-        s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(x, _mm256_mullo_epi16(x, LOAD256(w + c))));
+        x = _mm256_srli_epi16(_mm256_mullo_epi16(x, x), 8);
+        s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(x, LOAD256(w + c)));
     }
-    return sum_lanes64_sse2(_mm256_castsi256_si128(s0))
-         + sum_lanes64_sse2(_mm256_extracti128_si256(s0, 1))
-         + sum_lanes64_sse2(_mm256_castsi256_si128(s1))
-         + sum_lanes64_sse2(_mm256_extracti128_si256(s1, 1));
+    __m256i s = _mm256_add_epi32(s0, s1);
+    return sum_lanes_sse2(_mm_add_epi32(_mm256_castsi256_si128(s),
+                                        _mm256_extracti128_si256(s, 1)));
 }
 
 static const NnueKernels avx2 = { "avx2", update_avx2, dot_avx2, dot_squared_avx2 };

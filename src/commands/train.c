@@ -248,7 +248,7 @@ static bool trainer_init(Trainer *t, const NnueNet *shape, const NnueNet *init, 
     t->m.h = shape->hidden;
     t->m.nb = shape->buckets;
     t->m.act = shape->activation;
-    t->m.qb = shape->qb;
+    t->m.wq = train_out_scale(shape->activation, shape->qa, shape->qb);
     t->m.size = (size_t)t->m.nf * t->m.h + (size_t)t->m.h
                 + (size_t)t->m.nb * (2 * (size_t)t->m.h + 1);
     t->m.p = malloc(t->m.size * sizeof *t->m.p);
@@ -338,8 +338,7 @@ static NnueNet *run_net(const Variant *v, const TrainOptions *o, NnueNet **init,
     Shape sh;
     if (!run_shape(v, o, *init, &sh, log))
         return NULL;
-    int qb = sh.activation == NNUE_SCRELU ? TRAIN_QB_SCRELU : TRAIN_QB;
-    NnueNet *net = nnue_net_create(v, sh.hidden, sh.hand_slots, sh.buckets, TRAIN_QA, qb,
+    NnueNet *net = nnue_net_create(v, sh.hidden, sh.hand_slots, sh.buckets, TRAIN_QA, TRAIN_QB,
                                    TRAIN_SCALE);
     if (!net) {
         fprintf(log, "menagerie train: out of memory (or an impossible shape)\n");

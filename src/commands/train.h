@@ -35,8 +35,7 @@
 #include "catalog/variant_load.h"
 
 #define TRAIN_QA     255      /* the accumulators' 1.0 */
-#define TRAIN_QB     1024     /* the output weights' 1.0 (CReLU) */
-#define TRAIN_QB_SCRELU 64    /* ... SCReLU: |w| x qb x qa within int16 */
+#define TRAIN_QB     1024     /* the output weights' 1.0 */
 #define TRAIN_SCALE  400      /* centipawns per unit of output */
 #define TRAIN_K_MIN  1e-4     /* the sigmoid scale's range */
 #define TRAIN_K_MAX  0.1

@@ -45,30 +45,32 @@ void train_model_init(Model *m, uint64_t seed)
         b2(m)[b] = 0;
 }
 
+double train_out_scale(NnueActivation act, int qa, int qb)
+{
+    return act == NNUE_SCRELU ? qb * 256.0 / qa : qb;
+}
+
 void train_model_from_net(Model *m, const NnueNet *net)
 {
     double qa = net->qa, qb = net->qb;
+    double wq = train_out_scale(net->activation, net->qa, net->qb);
     for (size_t i = 0; i < (size_t)m->nf * m->h; i++)
         w1(m)[i] = (float)(net->ft_weight[i] / qa);
     for (int i = 0; i < m->h; i++)
         b1(m)[i] = (float)(net->ft_bias[i] / qa);
     for (size_t i = 0; i < (size_t)m->nb * 2 * m->h; i++)
-        w2(m)[i] = (float)(net->out_weight[i] / qb);
+        w2(m)[i] = (float)(net->out_weight[i] / wq);
     for (int b = 0; b < m->nb; b++)
         b2(m)[b] = (float)(net->out_bias[b] / (qa * qb));
 }
 
 static float w2_limit(const Model *m)
 {
-    /* SCReLU: |w x qb| x qa within int16 (nnue_net_check), with a
-       rounding's room */
-    if (m->act == NNUE_SCRELU)
-        return (float)((INT16_MAX / TRAIN_QA - 1) / (double)m->qb);
-    /* CReLU: the integer output sum must fit int32 with room to spare */
+    /* the integer output sum must fit int32 with room to spare */
     double q = (double)INT32_MAX / 2 / (2.0 * m->h * TRAIN_QA);
     if (q > INT16_MAX)
         q = INT16_MAX;
-    return (float)(q / m->qb);
+    return (float)(q / m->wq);
 }
 
 /* ---- forward and backward ----------------------------------------------------------- */
@@ -234,9 +236,9 @@ void train_quantise(const Model *m, NnueNet *net)
     for (int i = 0; i < m->h; i++)
         net->ft_bias[i] = round16(b1(m)[i] * TRAIN_QA);
     for (size_t i = 0; i < (size_t)m->nb * 2 * m->h; i++)
-        net->out_weight[i] = round16(w2(m)[i] * m->qb);
+        net->out_weight[i] = round16(w2(m)[i] * m->wq);
     for (int b = 0; b < m->nb; b++)
-        net->out_bias[b] = (int32_t)nearbyint((double)b2(m)[b] * TRAIN_QA * m->qb);
+        net->out_bias[b] = (int32_t)nearbyint((double)b2(m)[b] * TRAIN_QA * TRAIN_QB);
 }
 
 void train_measure_rounding(const Model *m, const NnueNet *net, const Samples *s,

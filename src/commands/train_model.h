@@ -18,7 +18,7 @@
 typedef struct {
     int nf, h, nb;
     NnueActivation act;
-    int qb;                 /* the output weights' 1.0 in the file (TRAIN_QB...) */
+    double wq;              /* float output weight to the file's integer (train_model.c) */
     size_t size;            /* all the parameters */
     float *p;               /* w1 [nf][h], b1 [h], w2 [nb][2h], b2 [nb] */
 } Model;
@@ -40,6 +40,11 @@ static inline double sigmoid(double x)
 {
     return 1 / (1 + exp(-x));
 }
+
+/* The factor from a float output weight to the file's: qb, and for
+ * SCReLU qb x 256 / qa, since the integer net squares x qa into 16 bits
+ * as x^2 qa^2 >> 8 (board/nnue.h). */
+double train_out_scale(NnueActivation act, int qa, int qb);
 
 /* Random weights from `seed` (train_model.c says how). */
 void train_model_init(Model *m, uint64_t seed);

@@ -19,9 +19,10 @@
  * train`, writes them so).  That is the clipped ReLU (CReLU); a net may
  * square the clipped values instead (SCReLU, qa at most 255), and then
  * h[i] is clamp(..., 0, qa)^2 >> 8, which stays in 16 bits (the trainer
- * scales the output weights by 256 / qa to make up for it).  The output layer may come in several buckets
- * b, one chosen by how many pieces stand on the board (see nnue_bucket):
- * an ending weighs what the accumulators say otherwise than an opening.
+ * scales the output weights by 256 / qa to make up for it).  The output
+ * layer may come in several buckets b, one chosen by how many pieces
+ * stand on the board (see nnue_bucket): an ending weighs what the
+ * accumulators say otherwise than an opening.
  *
  * The two accumulators follow the game: position_make notes which
  * features a move turns on and off (the hooks below, called from the

@@ -46,6 +46,36 @@ expect_exit "train: output buckets" 0 "(4 output buckets)" \
     tr -v chess -o "$tmp/bucketed.nnue" --hidden 16 --epochs 1 --output-buckets 4 "$data"
 expect_exit "eval: a bucketed network" 0 "2x16 -> 1, 4 output buckets)" \
     ev --eval-file "$tmp/bucketed.nnue" --fen "$start"
+# growing data: SCReLU, a schedule, a run from a network, shapes refused
+expect_exit "train: --activation screlu" 0 "Wrote $tmp/screlu.nnue" \
+    tr -v chess -o "$tmp/screlu.nnue" --hidden 16 --epochs 2 --activation screlu \
+    --lr-schedule cosine "$data"
+expect_exit "eval: an SCReLU network, portable" 0 "NNUE evaluation: " \
+    env MENAGERIE_NNUE=portable "$menagerie" eval --eval-file "$tmp/screlu.nnue" --fen "$start"
+portable=$(grep "^NNUE evaluation:" "$tmp/out")
+expect_exit "eval: an SCReLU network, the best loops" 0 "$portable" \
+    ev --eval-file "$tmp/screlu.nnue" --fen "$start"
+expect_exit "train --init" 0 "from $tmp/screlu.nnue" \
+    tr -v chess -o "$tmp/more.nnue" --init "$tmp/screlu.nnue" --epochs 1 --lr-drop 1 "$data"
+expect_exit "train --init: epoch 0, the start" 0 "epoch   0/1  held out 0." \
+    tr -v chess -o "$tmp/more.nnue" --init "$tmp/screlu.nnue" --epochs 1 "$data"
+grep -Eq '^epoch   1/1  rate 0.003  error 0\.[0-9]+  held out 0\.[0-9]+  [0-9.]+ s$' "$tmp/out" ||
+    fail "train: an epoch's line without its errors and time: $(cat "$tmp/out")"
+expect_exit "train --init: another shape" 1 \
+    "is a network of 2x16, 1 output bucket, 0 hand slots, screlu, but this run asks for 2x32" \
+    tr -v chess -o "$tmp/more.nnue" --init "$tmp/screlu.nnue" --hidden 32 "$data"
+expect_exit "train --init: another variant's" 1 "a network for variant 'chess', not 'shatranj'" \
+    tr -v shatranj -o "$tmp/more.nnue" --init "$net" "$data"
+expect_exit "train: --activation relu" 2 "--activation 'relu': crelu or screlu" \
+    tr -v chess -o "$net" --activation relu "$data"
+expect_exit "train: --lr-schedule" 2 "--lr-schedule 'linear': steps, cosine or constant" \
+    tr -v chess -o "$net" --lr-schedule linear "$data"
+expect_exit "train: --lr-drop with cosine" 2 "--lr-drop goes with --lr-schedule steps" \
+    tr -v chess -o "$net" --lr-drop 3 --lr-schedule cosine "$data"
+expect_exit "train: --lr-drop falling" 2 "--lr-drop '5,3': the epochs must rise" \
+    tr -v chess -o "$net" --lr-drop 5,3 "$data"
+expect_exit "train: --validation 0.9" 2 "--validation must be a number from 0 to 0.5" \
+    tr -v chess -o "$net" --validation 0.9 "$data"
 expect_exit "eval without a network" 0 "Evaluation: " ev -v makruk
 grep -q "NNUE" "$tmp/out" && fail "eval without a network shows one"
 expect_exit "eval: a missing file" 2 "$tmp/none.nnue: cannot open" ev --eval-file "$tmp/none.nnue"

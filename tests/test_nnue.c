@@ -257,9 +257,9 @@ static void test_bad_files(void)
     expect_refused(chess, NNUE_LOAD_FORMAT, "not a Menagerie network");
 
     memcpy(b, good, (size_t)size);
-    b[8] = 2;
+    b[8] = 3;
     spill(b, size);
-    expect_refused(chess, NNUE_LOAD_FORMAT, "format version 2");
+    expect_refused(chess, NNUE_LOAD_FORMAT, "format version 3");
 
     memcpy(b, good, (size_t)size);
     b[76] = 24;               /* hidden 24: not a whole number of chunks */

@@ -10,6 +10,10 @@
  * capablanca), random ones with 8 output buckets and 512 hidden values
  * (crazyhouse's hand features among them), and one whose weights make the
  * int16 accumulators wrap round and the output sum come near 32 bits.
+ * SCReLU nets (the clipped values squared) the same way, from 16 hidden
+ * values (the AVX2 loop's tail alone) to 1024, and with output weights
+ * as large as nnue_net_check lets them be; there the portable output
+ * must also equal the sum worked out here.
  */
 #include <CUnit/Basic.h>
 #include <stdio.h>
@@ -151,6 +155,30 @@ static void outputs(const NnueNet *net, const Position *pos, const char *impl, O
         o->out[b] = nnue_output(net, acc + pos->side * h, acc + (1 - pos->side) * h, b);
 }
 
+/* A bucket's output worked out plainly: SCReLU, in 64 bits. */
+static int screlu_reference(const NnueNet *net, const int16_t *us, const int16_t *them, int b)
+{
+    int h = net->hidden;
+    int64_t sum = net->out_bias[b];
+    for (int i = 0; i < 2 * h; i++) {
+        int64_t x = i < h ? us[i] : them[i - h];
+        x = x < 0 ? 0 : x > net->qa ? net->qa : x;
+        sum += (x * x / 256) * net->out_weight[(size_t)b * 2 * h + i];
+    }
+    return (int)(sum * net->scale / ((int64_t)net->qa * net->qb));
+}
+
+static bool reference_differs(const NnueNet *net, const Outputs *a, int side)
+{
+    if (net->activation != NNUE_SCRELU)
+        return false;
+    int h = net->hidden;
+    for (int b = 0; b < net->buckets; b++)
+        if (a->out[b] != screlu_reference(net, a->acc + side * h, a->acc + (1 - side) * h, b))
+            return true;
+    return false;
+}
+
 static void compare(const NnueNet *net)
 {
     static Outputs a, b;
@@ -158,6 +186,7 @@ static void compare(const NnueNet *net)
     outputs(net, alt, tested, &b);
     size_t bytes = 2 * (size_t)net->hidden * sizeof(int16_t);
     const char *what = a.eval != b.eval                               ? "evaluation"
+                     : reference_differs(net, &a, ref->side)          ? "portable vs reference"
                      : memcmp(a.out, b.out, sizeof a.out) != 0        ? "a bucket's output"
                      : memcmp(a.acc, b.acc, bytes) != 0               ? "accumulators"
                      : memcmp(a.fresh, b.fresh, bytes) != 0           ? "refreshed accumulators"
@@ -290,6 +319,49 @@ static void test_wrapping_net(void)
     CU_ASSERT_EQUAL(mismatches, 0);
 }
 
+/* A random SCReLU net. */
+static NnueNet *random_screlu_net(const Variant *v, int hidden, int buckets, int ft, int out)
+{
+    NnueNet *net = random_net(v, hidden, buckets, ft, out);
+    net->activation = NNUE_SCRELU;
+    char err[256];
+    CU_ASSERT_FATAL(nnue_net_check(net, err, sizeof err));
+    return net;
+}
+
+static void test_screlu_nets(void)
+{
+    const char *names[] = { "chess", "crazyhouse", "shogi", "xiangqi", "capablanca" };
+    const int hidden[] = { 16, 48, 512, 1024, 32 };
+    compared = mismatches = 0;
+    rng = 23;
+    for (int i = 0; i < 5; i++) {
+        const Variant *v = variant(names[i]);
+        NnueNet *net = random_screlu_net(v, hidden[i], i == 3 ? 1 : 8, 60, 1500);
+        every_version(v, net, 2, 60);
+        nnue_net_free(net);
+    }
+    /* accumulators that wrap round, an output sum near 32 bits */
+    int out = (int)((INT32_MAX - 200000) / (2LL * 64 * 255));
+    NnueNet *net = random_screlu_net(variant("crazyhouse"), 64, 3, 12000, out);
+    every_version(variant("crazyhouse"), net, 2, 60);
+    nnue_net_free(net);
+    CU_ASSERT_EQUAL(mismatches, 0);
+    CU_ASSERT(compared > 200);
+}
+
+/* SCReLU squares into 16 bits only for qa up to 255. */
+static void test_screlu_check(void)
+{
+    rng = 24;
+    NnueNet *net = random_screlu_net(variant("chess"), 16, 1, 60, 100);
+    char err[256];
+    net->qa = 256;
+    CU_ASSERT_FALSE(nnue_net_check(net, err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "SCReLU with qa 256: at most 255"));
+    nnue_net_free(net);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -300,6 +372,8 @@ int main(void)
     CU_add_test(s, "every version equals portable: random nets, 512 hidden, 8 buckets",
                 test_random_nets);
     CU_add_test(s, "every version equals portable: accumulators that wrap", test_wrapping_net);
+    CU_add_test(s, "every version equals portable: SCReLU nets", test_screlu_nets);
+    CU_add_test(s, "SCReLU with qa over 255 is refused", test_screlu_check);
     int rc = cunit_run_registry();
     nnue_stack_free(ref_stack);
     nnue_stack_free(alt_stack);

@@ -44,9 +44,25 @@ void nnue_net_set_flip(NnueNet *net, NnueFlip flip)
     set_black_squares(net);
 }
 
+const char *nnue_activation_name(NnueActivation a)
+{
+    return a == NNUE_SCRELU ? "screlu" : "crelu";
+}
+
+int nnue_activation_parse(const char *name)
+{
+    return strcmp(name, "crelu") == 0 ? NNUE_CRELU : strcmp(name, "screlu") == 0 ? NNUE_SCRELU
+                                                                                  : -1;
+}
+
 bool nnue_net_check(const NnueNet *net, char *err, size_t errsize)
 {
-    /* the largest sum: every clipped activation at qa, every sign aligned */
+    /* SCReLU squares into 16 bits: x^2 >> 8 of x up to qa (then at most qa) */
+    if (net->activation == NNUE_SCRELU && net->qa > 255) {
+        snprintf(err, errsize, "SCReLU with qa %d: at most 255", (int)net->qa);
+        return false;
+    }
+    /* the largest sum: every activation at qa, every sign aligned */
     for (int b = 0; b < net->buckets; b++) {
         int32_t bias = net->out_bias[b];
         const int16_t *w = net->out_weight + (size_t)b * 2 * net->hidden;
@@ -187,8 +203,9 @@ int nnue_output(const NnueNet *net, const int16_t *us, const int16_t *them, int 
     int h = net->hidden;
     const int16_t *w = net->out_weight + (size_t)bucket * 2 * h;
     int16_t qa = (int16_t)net->qa;
-    int32_t sum = net->out_bias[bucket] + nnue_kernels->dot_clipped(us, w, h, qa)
-                + nnue_kernels->dot_clipped(them, w + h, h, qa);
+    int32_t (*dot)(const int16_t *, const int16_t *, int, int16_t) =
+        net->activation == NNUE_SCRELU ? nnue_kernels->dot_squared : nnue_kernels->dot_clipped;
+    int32_t sum = net->out_bias[bucket] + dot(us, w, h, qa) + dot(them, w + h, h, qa);
     return (int)((int64_t)sum * net->scale / ((int64_t)net->qa * net->qb));
 }
 

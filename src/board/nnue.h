@@ -16,9 +16,13 @@
  *
  * in centipawns for the side to move; ft_* are the float weights times
  * qa, out_weight times qb, out_bias times qa x qb (the trainer, `menagerie
- * train`, writes them so).  The output layer may come in several buckets
- * b, one chosen by how many pieces stand on the board (see nnue_bucket):
- * an ending weighs what the accumulators say otherwise than an opening.
+ * train`, writes them so).  That is the clipped ReLU (CReLU); a net may
+ * square the clipped values instead (SCReLU, qa at most 255), and then
+ * h[i] is clamp(..., 0, qa)^2 >> 8, which stays in 16 bits (the trainer
+ * scales the output weights by 256 / qa to make up for it).  The output
+ * layer may come in several buckets b, one chosen by how many pieces
+ * stand on the board (see nnue_bucket): an ending weighs what the
+ * accumulators say otherwise than an opening.
  *
  * The two accumulators follow the game: position_make notes which
  * features a move turns on and off (the hooks below, called from the
@@ -48,6 +52,14 @@
 /* How a side's view turns the board (the file's `flip` field). */
 typedef enum { NNUE_FLIP_RANKS = 0, NNUE_FLIP_ROTATE = 1 } NnueFlip;
 
+/* What the hidden layer does to the accumulators (the file's
+ * `activation` field): clip to [0, qa], or clip and square. */
+typedef enum { NNUE_CRELU = 0, NNUE_SCRELU = 1 } NnueActivation;
+
+/* The activation's name ("crelu", "screlu"), and back (-1: none such). */
+const char *nnue_activation_name(NnueActivation a);
+int nnue_activation_parse(const char *name);
+
 typedef struct NnueNet {
     char    variant[MAX_NAME];
     int     files, ranks, nsq;
@@ -55,6 +67,7 @@ typedef struct NnueNet {
     char    piece_ids[MAX_PIECE_TYPES][4];   /* the variant's types, in order */
     int     hand_slots;                      /* 0 where nothing goes to hand */
     NnueFlip flip;
+    NnueActivation activation;               /* NNUE_CRELU unless set */
     int     nfeatures;                       /* 2 x ntypes x (nsq + hand_slots) */
     int     hidden;                          /* accumulator size per side */
     int     buckets;                         /* output buckets, 1 to NNUE_BUCKETS_MAX */
@@ -67,8 +80,8 @@ typedef struct NnueNet {
     uint8_t black_square[MAX_SQUARES];       /* square as Black sees it (derived) */
 } NnueNet;
 
-/* A network of the given shape for v, every weight zero (the trainer
- * and the tests fill it); NULL when the shape is impossible. */
+/* A network of the given shape for v, every weight zero, CReLU (the
+ * trainer and the tests fill it); NULL when the shape is impossible. */
 NnueNet *nnue_net_create(const Variant *v, int hidden, int hand_slots, int buckets, int32_t qa,
                          int32_t qb, int32_t scale);
 void nnue_net_free(NnueNet *net);
@@ -77,7 +90,8 @@ void nnue_net_free(NnueNet *net);
 void nnue_net_set_flip(NnueNet *net, NnueFlip flip);
 
 /* Can the output layer's int32 sum overflow with these weights?  False,
- * with the reason in err, when it can (every file is checked). */
+ * with the reason in err, when it can, or for SCReLU with qa over 255
+ * (every file is checked). */
 bool nnue_net_check(const NnueNet *net, char *err, size_t errsize);
 
 /* The shape a net for v gets by default: hand features only where
@@ -85,15 +99,18 @@ bool nnue_net_check(const NnueNet *net, char *err, size_t errsize);
 int nnue_default_hand_slots(const Variant *v);
 
 /* ---- files (nnue_file.c) ----------------------------------------------------
- * Little-endian: the magic "MENANNUE", u32 version (1), the variant's
- * name (48 bytes, NUL-padded), u16 files, ranks, piece types, hand slots,
- * flip, output buckets (0 for one: files from before buckets have 0
- * there); u32 features, hidden; i32 qa, qb, scale; the piece types' ids
- * (4 bytes each, NUL-padded); then i16 ft_bias[hidden], i16
- * ft_weight[features][hidden], i16 out_weight[buckets][2 x hidden], i32
- * out_bias[buckets], and nothing after. */
+ * Little-endian: the magic "MENANNUE", u32 version (1 or 2), the
+ * variant's name (48 bytes, NUL-padded), u16 files, ranks, piece types,
+ * hand slots, then in version 1 u16 flip, in version 2 u8 flip and u8
+ * activation (version 1: CReLU), then u16 output buckets (0 for one:
+ * files from before buckets have 0 there); u32 features, hidden; i32 qa,
+ * qb, scale; the piece types' ids (4 bytes each, NUL-padded); then i16
+ * ft_bias[hidden], i16 ft_weight[features][hidden], i16
+ * out_weight[buckets][2 x hidden], i32 out_bias[buckets], and nothing
+ * after.  A CReLU net is written as version 1, byte for byte as before
+ * activations had a field, so older programs still read it. */
 #define NNUE_MAGIC   "MENANNUE"
-#define NNUE_VERSION 1
+#define NNUE_VERSION 2          /* the newest this program reads and writes */
 
 typedef enum {
     NNUE_LOAD_OK = 0,

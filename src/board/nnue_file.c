@@ -123,7 +123,7 @@ static bool read_i16s(Reader *r, int16_t *out, size_t n, const char *what)
 
 typedef struct {
     char variant[NAME_BYTES + 1];
-    int files, ranks, ntypes, hand_slots, flip, buckets;
+    int files, ranks, ntypes, hand_slots, flip, activation, buckets;
     uint32_t nfeatures, hidden;
     int32_t qa, qb, scale;
     char ids[MAX_PIECE_TYPES][ID_BYTES + 1];
@@ -146,8 +146,8 @@ static bool read_header(Reader *r, Header *h)
         return false;
     }
     uint32_t version = get_u32(b + 8);
-    if (version != NNUE_VERSION) {
-        fail(r, NNUE_LOAD_FORMAT, "format version %u; this program reads version %d",
+    if (version < 1 || version > NNUE_VERSION) {
+        fail(r, NNUE_LOAD_FORMAT, "format version %u; this program reads versions 1 to %d",
              (unsigned)version, NNUE_VERSION);
         return false;
     }
@@ -157,7 +157,9 @@ static bool read_header(Reader *r, Header *h)
     h->ranks = get_u16(b + 62);
     h->ntypes = get_u16(b + 64);
     h->hand_slots = get_u16(b + 66);
-    h->flip = get_u16(b + 68);
+    /* version 1: u16 flip, the activation CReLU; 2: u8 flip, u8 activation */
+    h->flip = version == 1 ? get_u16(b + 68) : b[68];
+    h->activation = version == 1 ? NNUE_CRELU : b[69];
     h->buckets = get_u16(b + 70) ? get_u16(b + 70) : 1;
     h->nfeatures = get_u32(b + 72);
     h->hidden = get_u32(b + 76);
@@ -220,6 +222,10 @@ static bool header_fits(Reader *r, const Header *h, const Variant *v)
         fail(r, NNUE_LOAD_FORMAT, "board flip %d (0 or 1)", h->flip);
         return false;
     }
+    if (h->activation > NNUE_SCRELU) {
+        fail(r, NNUE_LOAD_FORMAT, "activation %d (0 CReLU or 1 SCReLU)", h->activation);
+        return false;
+    }
     if (h->buckets > NNUE_BUCKETS_MAX) {
         fail(r, NNUE_LOAD_FORMAT, "%d output buckets (at most %d)", h->buckets,
              NNUE_BUCKETS_MAX);
@@ -280,6 +286,7 @@ static NnueNet *read_net(Reader *r, const Variant *v, NnueLoadStatus *status)
             fail(r, NNUE_LOAD_IO, "out of memory");
         else {
             nnue_net_set_flip(net, (NnueFlip)h.flip);
+            net->activation = (NnueActivation)h.activation;
             if (!read_weights(r, net)) {
                 nnue_net_free(net);
                 net = NULL;
@@ -329,13 +336,18 @@ static bool write_net(FILE *out, const NnueNet *net)
     uint8_t b[HEADER_FIXED];
     memset(b, 0, sizeof b);
     memcpy(b, NNUE_MAGIC, 8);
-    put_u32(b + 8, NNUE_VERSION);
+    /* CReLU as version 1, the bytes of before activations had a field */
+    bool v1 = net->activation == NNUE_CRELU;
+    put_u32(b + 8, v1 ? 1 : NNUE_VERSION);
     strncpy((char *)b + 12, net->variant, NAME_BYTES);
     put_u16(b + 60, (uint16_t)net->files);
     put_u16(b + 62, (uint16_t)net->ranks);
     put_u16(b + 64, (uint16_t)net->ntypes);
     put_u16(b + 66, (uint16_t)net->hand_slots);
-    put_u16(b + 68, (uint16_t)net->flip);
+    if (v1)
+        put_u16(b + 68, (uint16_t)net->flip);
+    else
+        b[68] = (uint8_t)net->flip, b[69] = (uint8_t)net->activation;
     put_u16(b + 70, (uint16_t)(net->buckets == 1 ? 0 : net->buckets));   /* as before buckets */
     put_u32(b + 72, (uint32_t)net->nfeatures);
     put_u32(b + 76, (uint32_t)net->hidden);

@@ -68,7 +68,26 @@ static int32_t dot_portable(const int16_t *restrict acc, const int16_t *restrict
     return sum;
 }
 
-static const NnueKernels portable = { "portable", update_portable, dot_portable };
+/* SCReLU: the clipped value squared, shifted down 8 bits (qa <= 255:
+ * an int16 of at most 254), times the weight; summed as dot_portable. */
+static int32_t dot_squared_portable(const int16_t *restrict acc, const int16_t *restrict w,
+                                    int n, int16_t qa)
+{
+    int32_t part[NNUE_CHUNK] = { 0 };
+    for (int c = 0; c < n; c += NNUE_CHUNK)
+        for (int i = 0; i < NNUE_CHUNK; i++) {
+            int32_t x = acc[c + i] < 0 ? 0 : acc[c + i] > qa ? qa : acc[c + i];
+            part[i] += ((x * x) >> 8) * w[c + i];
+        }
+    int32_t sum = 0;
+    for (int i = 0; i < NNUE_CHUNK; i++)
+        sum += part[i];
+    return sum;
+}
+
+static const NnueKernels portable = {
+    "portable", update_portable, dot_portable, dot_squared_portable
+};
 
 #ifdef HAVE_NNUE_SIMD
 
@@ -126,7 +145,25 @@ static int32_t dot_sse2(const int16_t *acc, const int16_t *w, int n, int16_t qa)
     return sum_lanes_sse2(_mm_add_epi32(s0, s1));
 }
 
-static const NnueKernels sse2 = { "sse2", update_sse2, dot_sse2 };
+/* x^2 >> 8 for x in [0, 255]: the low 16 bits of the product hold x^2
+ * whole (at most 65025), shifted as unsigned. */
+__attribute__((target("sse2")))
+static int32_t dot_squared_sse2(const int16_t *acc, const int16_t *w, int n, int16_t qa)
+{
+    __m128i zero = _mm_setzero_si128(), top = _mm_set1_epi16(qa);
+    __m128i s0 = _mm_setzero_si128(), s1 = _mm_setzero_si128();
+    for (int c = 0; c < n; c += 16) {
+        __m128i x0 = _mm_min_epi16(_mm_max_epi16(LOAD128(acc + c), zero), top);
+        __m128i x1 = _mm_min_epi16(_mm_max_epi16(LOAD128(acc + c + 8), zero), top);
+        x0 = _mm_srli_epi16(_mm_mullo_epi16(x0, x0), 8);
+        x1 = _mm_srli_epi16(_mm_mullo_epi16(x1, x1), 8);
+        s0 = _mm_add_epi32(s0, _mm_madd_epi16(x0, LOAD128(w + c)));
+        s1 = _mm_add_epi32(s1, _mm_madd_epi16(x1, LOAD128(w + c + 8)));
+    }
+    return sum_lanes_sse2(_mm_add_epi32(s0, s1));
+}
+
+static const NnueKernels sse2 = { "sse2", update_sse2, dot_sse2, dot_squared_sse2 };
 
 /* ---- AVX2 ------------------------------------------------------------------------ */
 
@@ -192,7 +229,32 @@ static int32_t dot_avx2(const int16_t *acc, const int16_t *w, int n, int16_t qa)
                                         _mm256_extracti128_si256(s, 1)));
 }
 
-static const NnueKernels avx2 = { "avx2", update_avx2, dot_avx2 };
+/* As dot_squared_sse2, 32 values at a time, then 16. */
+__attribute__((target("avx2")))
+static int32_t dot_squared_avx2(const int16_t *acc, const int16_t *w, int n, int16_t qa)
+{
+    __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(qa);
+    __m256i s0 = _mm256_setzero_si256(), s1 = _mm256_setzero_si256();
+    int c = 0;
+    for (; c + 32 <= n; c += 32) {
+        __m256i x0 = _mm256_min_epi16(_mm256_max_epi16(LOAD256(acc + c), zero), top);
+        __m256i x1 = _mm256_min_epi16(_mm256_max_epi16(LOAD256(acc + c + 16), zero), top);
+        x0 = _mm256_srli_epi16(_mm256_mullo_epi16(x0, x0), 8);
+        x1 = _mm256_srli_epi16(_mm256_mullo_epi16(x1, x1), 8);
+        s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(x0, LOAD256(w + c)));
+        s1 = _mm256_add_epi32(s1, _mm256_madd_epi16(x1, LOAD256(w + c + 16)));
+    }
+    if (c < n) {
+        __m256i x = _mm256_min_epi16(_mm256_max_epi16(LOAD256(acc + c), zero), top);
+        x = _mm256_srli_epi16(_mm256_mullo_epi16(x, x), 8);
+        s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(x, LOAD256(w + c)));
+    }
+    __m256i s = _mm256_add_epi32(s0, s1);
+    return sum_lanes_sse2(_mm_add_epi32(_mm256_castsi256_si128(s),
+                                        _mm256_extracti128_si256(s, 1)));
+}
+
+static const NnueKernels avx2 = { "avx2", update_avx2, dot_avx2, dot_squared_avx2 };
 
 #endif  /* HAVE_NNUE_SIMD */
 

@@ -23,6 +23,9 @@ typedef struct {
                    const int16_t *const *sub, int nsub, int n);
     /* the int32 sum of clamp(acc[i], 0, qa) x w[i] over n values */
     int32_t (*dot_clipped)(const int16_t *acc, const int16_t *w, int n, int16_t qa);
+    /* the int32 sum of (clamp(acc[i], 0, qa)^2 >> 8) x w[i] over n values
+       (SCReLU; qa <= 255) */
+    int32_t (*dot_squared)(const int16_t *acc, const int16_t *w, int n, int16_t qa);
 } NnueKernels;
 
 /* The version in use. */

@@ -11,9 +11,11 @@
 #include "util/number.h"
 
 static const char USAGE[] =
-    "usage: menagerie train -v VARIANT -o FILE [--hidden N] [--output-buckets N]\n"
-    "                       [--epochs N] [--batch N] [--rate R] [--lambda L] [--k K]\n"
-    "                       [--hand-slots N] [--threads N] [--seed S] [--mirror]\n"
+    "usage: menagerie train -v VARIANT -o FILE [--init NET] [--hidden N]\n"
+    "                       [--output-buckets N] [--activation crelu|screlu] [--epochs N]\n"
+    "                       [--batch N] [--rate R] [--lr-schedule steps|cosine|constant]\n"
+    "                       [--lr-drop E[,E...]] [--lambda L] [--k K] [--hand-slots N]\n"
+    "                       [--validation F] [--threads N] [--seed S] [--mirror]\n"
     "                       [--weight-decay W] DATA...\n";
 
 static const char HELP[] =
@@ -21,25 +23,38 @@ static const char HELP[] =
     "results, as menagerie datagen writes them: DATA is any number of files (text lines\n"
     "'FEN | SCORE | RESULT', or binary) and directories (the files in them, such as the\n"
     "store ~/.local/share/menagerie/data/VARIANT); a position repeated in their union is\n"
-    "kept once, and the union is shuffled together by --seed.\n"
+    "kept once, and the union is shuffled together by --seed.  Each epoch prints the\n"
+    "training and held-out error and the time it took.\n"
     "  -v, --variant VARIANT  the variant the network evaluates\n"
     "  -o, --output FILE      the network file to write (VARIANT.nnue to be found by name)\n"
+    "  --init NET             start from the network NET, not random weights; its shape is\n"
+    "                         the run's (options that differ are refused), and the run\n"
+    "                         keeps NET's weights if no epoch predicts better\n"
     "  --hidden N             accumulator size per side, a multiple of 16 (default 256)\n"
     "  --output-buckets N     output layers chosen by the pieces on the board, 1 to 16\n"
     "                         (default 1)\n"
+    "  --activation A         crelu (clipped, the default) or screlu (clipped and squared)\n"
     "  --epochs N             passes over the data (default 10)\n"
     "  --batch N              positions per step (default 1024)\n"
-    "  --rate R               Adam's step size at the start (default 0.003)\n"
+    "  --rate R, --lr R       Adam's step size at the start (default 0.003)\n"
+    "  --lr-schedule S        steps (a tenth at each --lr-drop; by default at 2/3 of the\n"
+    "                         epochs, a hundredth at 9/10), cosine (down to a hundredth\n"
+    "                         along half a cosine) or constant\n"
+    "  --lr-drop E[,E...]     the epochs (from 1) at which the step size drops to a tenth\n"
     "  --lambda L             share of the game result in the target, 0..1 (default 0.5)\n"
     "  --k K                  sigmoid scale instead of fitting it\n"
     "  --hand-slots N         hand features per piece type and side (default 16 where\n"
     "                         pieces go to hand, else 0)\n"
+    "  --validation F         the share of positions held out to measure the fit, chosen\n"
+    "                         by each position's hash, so stable as the data grows (default\n"
+    "                         0.05; 0: none, and the last epoch is kept)\n"
     "  --threads N            threads (default 1)\n"
-    "  --seed S               the random start (default 1)\n"
+    "  --seed S               the random start and order (default 1)\n"
     "  --mirror               train on each position mirrored left to right as well\n"
     "  --weight-decay W       shrink the weights by W times the step each step (AdamW;\n"
     "                         default 0)\n"
-    "See menagerie(6), NEURAL EVALUATION.\n";
+    "With --init, the shape options left out are the file's.  See menagerie(6), NEURAL\n"
+    "EVALUATION.\n";
 
 static bool real_option(const char *name, const char *text, double lo, double hi, double *out)
 {
@@ -60,6 +75,46 @@ static bool int_option(const char *name, const char *text, long long lo, long lo
     fprintf(stderr, "menagerie train: %s '%s' %s\n", name, text,
             number_problem(st, lo, hi, problem, sizeof problem));
     return false;
+}
+
+static bool schedule_option(const char *text, TrainOptions *o)
+{
+    static const char *const names[] = { "steps", "cosine", "constant" };
+    for (int i = 0; i < 3; i++)
+        if (strcmp(text, names[i]) == 0) {
+            o->schedule = (TrainSchedule)i;
+            return true;
+        }
+    fprintf(stderr, "menagerie train: --lr-schedule '%s': steps, cosine or constant\n", text);
+    return false;
+}
+
+/* "E[,E...]": epochs from 1, rising. */
+static bool drops_option(const char *text, TrainOptions *o)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", text);
+    o->ndrops = 0;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        long long e;
+        if (o->ndrops == TRAIN_DROPS_MAX) {
+            fprintf(stderr, "menagerie train: --lr-drop: at most %d epochs\n", TRAIN_DROPS_MAX);
+            return false;
+        }
+        if (!int_option("--lr-drop", tok, 1, 100000, &e))
+            return false;
+        if (o->ndrops && e <= o->drops[o->ndrops - 1]) {
+            fprintf(stderr, "menagerie train: --lr-drop '%s': the epochs must rise\n", text);
+            return false;
+        }
+        o->drops[o->ndrops++] = (int)e;
+    }
+    if (!o->ndrops) {
+        fprintf(stderr, "menagerie train: --lr-drop '%s': no epoch\n", text);
+        return false;
+    }
+    return true;
 }
 
 typedef struct {
@@ -84,6 +139,12 @@ static int parse_options(int argc, char **argv, TrainOptions *o, TrainCli *cli)
         { "seed", required_argument, NULL, 'S' },
         { "mirror", no_argument, NULL, 'm' },
         { "weight-decay", required_argument, NULL, 'w' },
+        { "init", required_argument, NULL, 'i' },
+        { "activation", required_argument, NULL, 'a' },
+        { "lr", required_argument, NULL, 'r' },
+        { "lr-schedule", required_argument, NULL, 'L' },
+        { "lr-drop", required_argument, NULL, 'D' },
+        { "validation", required_argument, NULL, 'V' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
     };
@@ -128,11 +189,26 @@ static int parse_options(int argc, char **argv, TrainOptions *o, TrainCli *cli)
             break;
         case 'm': o->mirror = true; break;
         case 'w': ok = real_option("--weight-decay", optarg, 0, 100, &o->decay); break;
+        case 'i': o->init = optarg; break;
+        case 'a':
+            o->activation = nnue_activation_parse(optarg);
+            if (o->activation < 0) {
+                fprintf(stderr, "menagerie train: --activation '%s': crelu or screlu\n", optarg);
+                ok = false;
+            }
+            break;
+        case 'L': ok = schedule_option(optarg, o); break;
+        case 'D': ok = drops_option(optarg, o); break;
+        case 'V': ok = real_option("--validation", optarg, 0, 0.5, &o->validation); break;
         case 'h': fputs(USAGE, stdout); fputs(HELP, stdout); return -1;
         default:
             fprintf(stderr, "menagerie train: unknown option '%s'\n%s", argv[optind - 1], USAGE);
             return 2;
         }
+    }
+    if (ok && o->ndrops && o->schedule != TRAIN_LR_STEPS) {
+        fprintf(stderr, "menagerie train: --lr-drop goes with --lr-schedule steps\n");
+        ok = false;
     }
     if (!ok)
         return 2;

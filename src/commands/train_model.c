@@ -45,13 +45,32 @@ void train_model_init(Model *m, uint64_t seed)
         b2(m)[b] = 0;
 }
 
-static float w2_limit(int hidden)
+double train_out_scale(NnueActivation act, int qa, int qb)
+{
+    return act == NNUE_SCRELU ? qb * 256.0 / qa : qb;
+}
+
+void train_model_from_net(Model *m, const NnueNet *net)
+{
+    double qa = net->qa, qb = net->qb;
+    double wq = train_out_scale(net->activation, net->qa, net->qb);
+    for (size_t i = 0; i < (size_t)m->nf * m->h; i++)
+        w1(m)[i] = (float)(net->ft_weight[i] / qa);
+    for (int i = 0; i < m->h; i++)
+        b1(m)[i] = (float)(net->ft_bias[i] / qa);
+    for (size_t i = 0; i < (size_t)m->nb * 2 * m->h; i++)
+        w2(m)[i] = (float)(net->out_weight[i] / wq);
+    for (int b = 0; b < m->nb; b++)
+        b2(m)[b] = (float)(net->out_bias[b] / (qa * qb));
+}
+
+static float w2_limit(const Model *m)
 {
     /* the integer output sum must fit int32 with room to spare */
-    double q = (double)INT32_MAX / 2 / (2.0 * hidden * TRAIN_QA);
+    double q = (double)INT32_MAX / 2 / (2.0 * m->h * TRAIN_QA);
     if (q > INT16_MAX)
         q = INT16_MAX;
-    return (float)(q / TRAIN_QB);
+    return (float)(q / m->wq);
 }
 
 /* ---- forward and backward ----------------------------------------------------------- */
@@ -82,8 +101,14 @@ static float output(const Model *m, const float *acc, int bucket)
 {
     float y = b2(m)[bucket];
     const float *w = w2(m) + (size_t)bucket * 2 * m->h;
-    for (int j = 0; j < 2 * m->h; j++)
-        y += clamp01(acc[j]) * w[j];
+    if (m->act == NNUE_SCRELU)
+        for (int j = 0; j < 2 * m->h; j++) {
+            float x = clamp01(acc[j]);
+            y += x * x * w[j];
+        }
+    else
+        for (int j = 0; j < 2 * m->h; j++)
+            y += clamp01(acc[j]) * w[j];
     return y;
 }
 
@@ -109,12 +134,14 @@ static double sample_step(const Model *m, const Samples *s, size_t i, double k, 
     gw2 += (size_t)bucket * 2 * h;
     const float *w = w2(m) + (size_t)bucket * 2 * h;
     gb2[bucket] += dy;
+    bool sq = m->act == NNUE_SCRELU;
     for (int half = 0; half < 2; half++) {
         float *a = acc + half * h;
         for (int j = 0; j < h; j++) {
-            float x = a[j];
-            gw2[half * h + j] += dy * clamp01(x);
-            a[j] = x > 0 && x < 1 ? dy * w[half * h + j] : 0;   /* now the gradient */
+            float x = a[j], c = clamp01(x);
+            gw2[half * h + j] += dy * (sq ? c * c : c);
+            float slope = x > 0 && x < 1 ? (sq ? 2 * c : 1) : 0;
+            a[j] = slope * dy * w[half * h + j];        /* now the gradient */
             gb1[j] += a[j];
         }
         const uint16_t *f = features_of(s, i, half == 0 ? stm : !stm);
@@ -180,7 +207,7 @@ void train_adam_step(Model *m, Adam *a, const float *grad, double scale, double 
     a->step++;
     double c1 = 1 - pow(ADAM_B1, (double)a->step), c2 = 1 - pow(ADAM_B2, (double)a->step);
     size_t nw1 = (size_t)m->nf * m->h, nb1 = nw1 + m->h, nw2 = nb1 + (size_t)m->nb * 2 * m->h;
-    float lim2 = w2_limit(m->h);
+    float lim2 = w2_limit(m);
     float keep = rate * decay < 1 ? (float)(1 - rate * decay) : 0;   /* never flips a sign */
     for (size_t i = 0; i < m->size; i++) {
         double g = grad[i] * scale;
@@ -209,19 +236,20 @@ void train_quantise(const Model *m, NnueNet *net)
     for (int i = 0; i < m->h; i++)
         net->ft_bias[i] = round16(b1(m)[i] * TRAIN_QA);
     for (size_t i = 0; i < (size_t)m->nb * 2 * m->h; i++)
-        net->out_weight[i] = round16(w2(m)[i] * TRAIN_QB);
+        net->out_weight[i] = round16(w2(m)[i] * m->wq);
     for (int b = 0; b < m->nb; b++)
         net->out_bias[b] = (int32_t)nearbyint((double)b2(m)[b] * TRAIN_QA * TRAIN_QB);
 }
 
-void train_measure_rounding(const Model *m, const NnueNet *net, const Samples *s, size_t lo,
-                             size_t hi, TrainReport *rep)
+void train_measure_rounding(const Model *m, const NnueNet *net, const Samples *s,
+                            const uint32_t *idx, size_t n, TrainReport *rep)
 {
     int h = m->h, features[NNUE_MAX_ACTIVE];
     float *acc = alloc_realloc(NULL, 2 * (size_t)h * sizeof *acc);
     int16_t *iacc = alloc_realloc(NULL, 2 * (size_t)h * sizeof *iacc);
     double sum = 0, worst = 0;
-    for (size_t i = lo; i < hi; i++) {
+    for (size_t x = 0; x < n; x++) {
+        size_t i = idx[x];
         double fe = train_float_eval(m, s, i, acc);
         for (int half = 0; half < 2; half++) {
             const uint16_t *f = features_of(s, i, half == 0 ? s->stm[i] : !s->stm[i]);
@@ -233,7 +261,7 @@ void train_measure_rounding(const Model *m, const NnueNet *net, const Samples *s
         sum += d;
         worst = d > worst ? d : worst;
     }
-    rep->quant_mean = hi > lo ? sum / (double)(hi - lo) : 0;
+    rep->quant_mean = n ? sum / (double)n : 0;
     rep->quant_max = worst;
     free(acc);
     free(iacc);

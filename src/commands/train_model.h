@@ -4,8 +4,9 @@
  * Adam, and rounding it to the file's integers.
  *
  * The float net mirrors the integer one of board/nnue.c: per side an
- * accumulator b1 + sum of w1 rows, clamp to [0, 1], then b2 + w2 . (us,
- * them); the output times TRAIN_SCALE is centipawns.
+ * accumulator b1 + sum of w1 rows, clamp to [0, 1] (and square, for
+ * SCReLU), then b2 + w2 . (us, them); the output times TRAIN_SCALE is
+ * centipawns.
  */
 #ifndef TRAIN_MODEL_H
 #define TRAIN_MODEL_H
@@ -16,6 +17,8 @@
 
 typedef struct {
     int nf, h, nb;
+    NnueActivation act;
+    double wq;              /* float output weight to the file's integer (train_model.c) */
     size_t size;            /* all the parameters */
     float *p;               /* w1 [nf][h], b1 [h], w2 [nb][2h], b2 [nb] */
 } Model;
@@ -38,8 +41,16 @@ static inline double sigmoid(double x)
     return 1 / (1 + exp(-x));
 }
 
+/* The factor from a float output weight to the file's: qb, and for
+ * SCReLU qb x 256 / qa, since the integer net squares x qa into 16 bits
+ * as x^2 qa^2 >> 8 (board/nnue.h). */
+double train_out_scale(NnueActivation act, int qa, int qb);
+
 /* Random weights from `seed` (train_model.c says how). */
 void train_model_init(Model *m, uint64_t seed);
+
+/* The weights of a net of m's shape, as floats (to go on training it). */
+void train_model_from_net(Model *m, const NnueNet *net);
 
 /* The evaluation of sample i in centipawns (side to move); acc: 2h floats. */
 double train_float_eval(const Model *m, const Samples *s, size_t i, float *acc);
@@ -70,8 +81,8 @@ void train_adam_step(Model *m, Adam *a, const float *grad, double scale, double 
 /* The float net rounded into net's integers. */
 void train_quantise(const Model *m, NnueNet *net);
 
-/* How far the integer net is from the float one on samples [lo, hi). */
-void train_measure_rounding(const Model *m, const NnueNet *net, const Samples *s, size_t lo,
-                            size_t hi, TrainReport *rep);
+/* How far the integer net is from the float one on the samples idx[0, n). */
+void train_measure_rounding(const Model *m, const NnueNet *net, const Samples *s,
+                            const uint32_t *idx, size_t n, TrainReport *rep);
 
 #endif

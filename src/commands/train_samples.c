@@ -13,6 +13,7 @@ void train_samples_free(Samples *s)
     free(s->feat);
     free(s->stm);
     free(s->bucket);
+    free(s->held);
     free(s->score);
     free(s->result);
     free(s->classical);
@@ -39,7 +40,7 @@ static int features(const NnueNet *net, const Position *pos, int view, bool mirr
 }
 
 static void add_sample(Collector *c, const Position *pos, int score, double result,
-                       int classical, bool mirror)
+                       int classical, bool mirror, bool held)
 {
     Samples *s = c->s;
     if (s->n == s->cap) {
@@ -48,6 +49,7 @@ static void add_sample(Collector *c, const Position *pos, int score, double resu
         s->count = alloc_realloc(s->count, s->cap * sizeof *s->count);
         s->stm = alloc_realloc(s->stm, s->cap * sizeof *s->stm);
         s->bucket = alloc_realloc(s->bucket, s->cap * sizeof *s->bucket);
+        s->held = alloc_realloc(s->held, s->cap * sizeof *s->held);
         s->score = alloc_realloc(s->score, s->cap * sizeof *s->score);
         s->result = alloc_realloc(s->result, s->cap * sizeof *s->result);
         s->classical = alloc_realloc(s->classical, s->cap * sizeof *s->classical);
@@ -66,6 +68,7 @@ static void add_sample(Collector *c, const Position *pos, int score, double resu
     }
     s->stm[i] = (uint8_t)pos->side;
     s->bucket[i] = (uint8_t)nnue_bucket(c->shape, pos);
+    s->held[i] = held;
     s->score[i] = (float)score;
     s->result[i] = (float)result;
     s->classical[i] = (float)classical;
@@ -75,10 +78,22 @@ bool train_collect(void *ctx, const Position *pos, int score, double result)
 {
     Collector *c = ctx;
     int classical = eval_position(c->et, pos);
-    add_sample(c, pos, score, result, classical, false);
+    bool held = train_held_out(pos->hash, c->validation);   /* a mirror image goes along */
+    add_sample(c, pos, score, result, classical, false, held);
     if (c->mirror)
-        add_sample(c, pos, score, result, classical, true);
+        add_sample(c, pos, score, result, classical, true, held);
     return true;
+}
+
+bool train_held_out(uint64_t hash, double share)
+{
+    /* a fixed salt, then a 64-bit finaliser (splitmix64's): the low bits
+       of a Zobrist hash alone would do, but not for any hash */
+    uint64_t z = hash ^ 0x6A09E667F3BCC909ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    return (double)(z >> 11) * (1.0 / 9007199254740992.0) < share;
 }
 
 bool train_mirrorable(const Variant *v)

@@ -555,7 +555,8 @@ void movegen_legal(Position *pos, MoveList *ml)
                 ok = !movegen_drop_mates(pos);
             position_unmake(pos);
         }
-        if (ok && v->rules.checks_forbidden) {
+        if (ok && (v->rules.checks_forbidden
+                   || (m.kind == MOVE_DROP && v->piece[m.piece].drop_no_check))) {
             position_make(pos, m);
             ok = !attack_in_check(pos, pos->side);
             position_unmake(pos);

@@ -169,7 +169,9 @@ static void why_forbidden(Position *pos, Move m, bool cecp_ranks, char *why, siz
     bool attacked = attack_in_check(pos, us);
     bool drop_mate = !exposed && m.kind == MOVE_DROP && v->piece[m.piece].drop_no_mate
                   && movegen_drop_mates(pos);
-    bool gives_check = v->rules.checks_forbidden && attack_in_check(pos, pos->side);
+    bool check_drop = m.kind == MOVE_DROP && v->piece[m.piece].drop_no_check;
+    bool gives_check = (v->rules.checks_forbidden || check_drop)
+                    && attack_in_check(pos, pos->side);
     position_unmake(pos);
 
     if (lion == LION_TRADE_COUNTER_STRIKE)
@@ -188,6 +190,8 @@ static void why_forbidden(Position *pos, Move m, bool cecp_ranks, char *why, siz
         snprintf(why, size, "it exposes the king to check");
     else if (drop_mate)
         snprintf(why, size, "a %s drop may not give mate", type_name(v, mover));
+    else if (gives_check && !v->rules.checks_forbidden)
+        snprintf(why, size, "a %s drop may not give check", type_name(v, mover));
     else if (gives_check)
         snprintf(why, size, "no move may give check in this variant");
     else if (v->rules.must_capture && !is_capture(pos, m) && capture_available(pos))

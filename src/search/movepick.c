@@ -57,7 +57,8 @@ bool picker_make_legal(Search *s, Picker *p, int ply, Move m)
         return false;
     }
     bool check = full_check ? attack_in_check(pos, pos->side) : attack_from(pos, m.to, p->their_king);
-    if (check && pos->v->rules.checks_forbidden) {
+    if (check && (pos->v->rules.checks_forbidden
+                  || (m.kind == MOVE_DROP && pos->v->piece[m.piece].drop_no_check))) {
         position_unmake(pos);
         return false;
     }

@@ -316,3 +316,13 @@ The evaluation's error: 0.016879 before, 0.016796 after; 2 weights changed.
 $ menagerie data convert -v chess tests/data/tune/sample.data "$XDG_DATA_HOME.mgd" 2>/dev/null && menagerie tune -v chess --epochs 3 --k 0.005 --params tempo "$XDG_DATA_HOME.mgd" 2>&1 | grep '^The evaluation'
 The evaluation's error: 0.016879 before, 0.016796 after; 2 weights changed.
 [0]
+$ menagerie --variants tests/data/rules/nocheckdrops.yaml perft -v nocheckdrops --fen '4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1' 1
+Nodes searched: 47
+[0]
+$ menagerie --variants tests/data/rules/nocheckdrops.yaml perft -v nocheckdrops --fen '4k3/8/8/8/8/8/8/4K3[P] w - - 0 1' 1
+Nodes searched: 53
+[0]
+$ printf 'xboard\nvariant nocheckdrops\nsetboard 4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1\nforce\nusermove Q@e2\nping 1\n' | menagerie --variants tests/data/rules/nocheckdrops.yaml | grep -e Illegal -e pong
+Illegal move (a queen drop may not give check): Q@e2
+pong 1
+[0]

@@ -21,7 +21,7 @@ EXTRA_DIST += tests/protocol.sh tests/cli.sh tools/perft-speed \
 	tools/perft_fairy_stockfish.py tools/perft_sjaakii.py tools/perft_crosscheck.py \
 	tools/hachu_highlight_check.py \
 	tests/protocol/cli.t tests/protocol/bad-suite.perft tests/protocol/bad/README \
-	tests/data/rules/nocheckdrops.yaml \
+	tests/data/rules/nocheckdrops.yaml tests/data/rules/dropzones.yaml \
 	$(PROTOCOL_BAD_VARIANTS:%=tests/protocol/bad/%.yaml) \
 	$(PROTOCOL_TRANSCRIPTS:%=tests/protocol/cecp-%.in) \
 	$(PROTOCOL_TRANSCRIPTS:%=tests/protocol/cecp-%.out) \

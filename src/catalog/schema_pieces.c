@@ -351,6 +351,7 @@ static void read_piece(SchemaContext *c, int t)
 
     pt->drop_zone[WHITE] = c->v->hand.zone[WHITE];
     pt->drop_zone[BLACK] = c->v->hand.zone[BLACK];
+    pt->drop_zone_given = true;   /* an empty zone (`none`) is kept: never dropped */
     pt->drop_no_check = c->drop_checks_forbidden;
     pt->drop_no_mate = c->drop_mates_forbidden;
     if (n->kind == TREE_MAP) {

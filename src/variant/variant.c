@@ -42,8 +42,11 @@ static void default_square_sets(PieceType *pt, const Variant *v)
             pt->allowed[c] = board;
         if (memcmp(&pt->allowed[c], &board, sizeof board) != 0)
             pt->confined = true;
-        if (sqset_empty(&pt->drop_zone[c]))
+        if (!pt->drop_zone_given && sqset_empty(&pt->drop_zone[c]))
             pt->drop_zone[c] = sqset_empty(&v->hand.zone[c]) ? board : v->hand.zone[c];
+        /* a piece confined to a region is dropped only inside it */
+        for (int w = 0; w < 4; w++)
+            pt->drop_zone[c].w[w] &= pt->allowed[c].w[w];
     }
 }
 

@@ -103,7 +103,9 @@ typedef struct {
     XbPiece extra_moves;
 
     /* drops */
-    SquareSet drop_zone[2];   /* where this piece may be dropped                      */
+    SquareSet drop_zone[2];   /* where this piece may be dropped (within `allowed`)   */
+    bool    drop_zone_given;  /* the file gave it (empty: never dropped); else the
+                                 hand's zone, or the whole board                      */
     int     drop_no_doubled;  /* 0: unlimited; n: at most n unpromoted of this type per file */
     bool    drop_no_mate;     /* a drop of this piece may not give mate               */
     bool    drop_no_check;

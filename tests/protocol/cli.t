@@ -326,3 +326,9 @@ $ printf 'xboard\nvariant nocheckdrops\nsetboard 4k3/8/8/8/8/8/8/4K3[Q] w - - 0 
 Illegal move (a queen drop may not give check): Q@e2
 pong 1
 [0]
+$ menagerie --variants tests/data/rules/dropzones.yaml perft -v dropzones --fen '4k3/8/8/8/8/8/8/4K3[N] w - - 0 1' 1
+Nodes searched: 5
+[0]
+$ menagerie --variants tests/data/rules/dropzones.yaml perft -v dropzones --fen '4k3/8/8/8/8/8/8/4K3[b] b - - 0 1' 1
+Nodes searched: 36
+[0]

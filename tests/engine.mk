@@ -19,9 +19,11 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/atomic.perft \
 	tests/data/perft/berolina.perft \
 	tests/data/perft/breakthrough.perft \
+	tests/data/perft/cannonshogi.perft \
 	tests/data/perft/capablanca.perft \
 	tests/data/perft/capahouse.perft \
 	tests/data/perft/centaur.perft \
+	tests/data/perft/chak.perft \
 	tests/data/perft/chancellor.perft \
 	tests/data/perft/chaturanga.perft \
 	tests/data/perft/checkshogi.perft \
@@ -35,10 +37,12 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/corridor_chess.perft \
 	tests/data/perft/courier.perft \
 	tests/data/perft/crazyhouse.perft \
+	tests/data/perft/crowdedxiangqi.perft \
 	tests/data/perft/diagonal_chess.perft \
 	tests/data/perft/diamond_chess.perft \
 	tests/data/perft/diana.perft \
 	tests/data/perft/dragon.perft \
+	tests/data/perft/dragonfly.perft \
 	tests/data/perft/embassy.perft \
 	tests/data/perft/enlarged_and_improved_chess.perft \
 	tests/data/perft/euroshogi.perft \
@@ -49,6 +53,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/giveaway.perft \
 	tests/data/perft/gorogoro.perft \
 	tests/data/perft/gorogoronl_shogi.perft \
+	tests/data/perft/gothhouse.perft \
 	tests/data/perft/gothic.perft \
 	tests/data/perft/grand.perft \
 	tests/data/perft/grandhouse.perft \
@@ -59,9 +64,11 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/horde.perft \
 	tests/data/perft/janggi.perft \
 	tests/data/perft/janggicasual.perft \
+	tests/data/perft/janggihouse.perft \
 	tests/data/perft/janggitraditional.perft \
 	tests/data/perft/janus.perft \
 	tests/data/perft/judkins.perft \
+	tests/data/perft/khans.perft \
 	tests/data/perft/kinglet.perft \
 	tests/data/perft/kingofthehill.perft \
 	tests/data/perft/knightmate.perft \
@@ -81,7 +88,9 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/maharaja.perft \
 	tests/data/perft/makruk.perft \
 	tests/data/perft/manchu.perft \
+	tests/data/perft/mansindam.perft \
 	tests/data/perft/mightylion.perft \
+	tests/data/perft/minihouse.perft \
 	tests/data/perft/minishogi.perft \
 	tests/data/perft/minixiangqi.perft \
 	tests/data/perft/modern.perft \
@@ -93,6 +102,8 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/omega.perft \
 	tests/data/perft/omicron.perft \
 	tests/data/perft/opulent.perft \
+	tests/data/perft/orda.perft \
+	tests/data/perft/ordamirror.perft \
 	tests/data/perft/pawnback.perft \
 	tests/data/perft/pawnsideways.perft \
 	tests/data/perft/peasant.perft \
@@ -103,7 +114,10 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/seirawan.perft \
 	tests/data/perft/shako.perft \
 	tests/data/perft/shatranj.perft \
+	tests/data/perft/shinobi.perft \
+	tests/data/perft/shinobiplus.perft \
 	tests/data/perft/shogi.perft \
+	tests/data/perft/shogun.perft \
 	tests/data/perft/shoshogi.perft \
 	tests/data/perft/shouse.perft \
 	tests/data/perft/spanish-archer.perft \

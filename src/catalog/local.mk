@@ -79,7 +79,12 @@ dist_variants_DATA = \
 	variants/peasant.yaml variants/ninth-century-indian-chess.yaml variants/spanish-archer.yaml \
 	variants/roman.yaml variants/theban.yaml variants/super.yaml \
 	variants/troitzky-chess-byway.yaml variants/musketeer.yaml variants/omega.yaml \
-	variants/wa-shogi.yaml variants/wa-shogi-drop.yaml
+	variants/wa-shogi.yaml variants/wa-shogi-drop.yaml \
+	variants/orda.yaml variants/ordamirror.yaml variants/khans.yaml \
+	variants/gothhouse.yaml variants/minihouse.yaml variants/dragonfly.yaml \
+	variants/shogun.yaml variants/janggihouse.yaml variants/crowdedxiangqi.yaml \
+	variants/mansindam.yaml variants/cannonshogi.yaml variants/shinobi.yaml \
+	variants/shinobiplus.yaml variants/chak.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

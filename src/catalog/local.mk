@@ -79,7 +79,15 @@ dist_variants_DATA = \
 	variants/peasant.yaml variants/ninth-century-indian-chess.yaml variants/spanish-archer.yaml \
 	variants/roman.yaml variants/theban.yaml variants/super.yaml \
 	variants/troitzky-chess-byway.yaml variants/musketeer.yaml variants/omega.yaml \
-	variants/wa-shogi.yaml variants/wa-shogi-drop.yaml
+	variants/wa-shogi.yaml variants/wa-shogi-drop.yaml \
+	variants/coffeehouse.yaml variants/3check-crazyhouse.yaml variants/atomic-giveaway.yaml \
+	variants/atomic-giveaway-hill.yaml variants/antihouse.yaml variants/anti-losalamos.yaml \
+	variants/centaurking.yaml variants/upsidedown.yaml variants/semitorpedo.yaml \
+	variants/gemini.yaml variants/pawnsonly.yaml variants/doublearmy.yaml \
+	variants/4x5chess.yaml variants/5x6chess.yaml variants/microchess.yaml \
+	variants/kamikazerooks.yaml variants/sixthrank.yaml variants/fullmoon.yaml \
+	variants/massacre.yaml variants/backrank.yaml variants/chessvshp.yaml \
+	variants/allwayspawns.yaml variants/capturethequeen.yaml variants/hexapawn.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

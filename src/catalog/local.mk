@@ -87,7 +87,8 @@ dist_variants_DATA = \
 	variants/4x5chess.yaml variants/5x6chess.yaml variants/microchess.yaml \
 	variants/kamikazerooks.yaml variants/sixthrank.yaml variants/fullmoon.yaml \
 	variants/massacre.yaml variants/backrank.yaml variants/chessvshp.yaml \
-	variants/allwayspawns.yaml variants/capturethequeen.yaml variants/hexapawn.yaml
+	variants/allwayspawns.yaml variants/capturethequeen.yaml variants/hexapawn.yaml \
+	variants/maharajah2.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

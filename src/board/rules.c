@@ -99,7 +99,9 @@ static Outcome flag_with_reply(Position *pos)
 }
 
 /* Has `color` lost the piece types the extinction rule lists: any one of
- * them it started with, or (extinction_together) all of them at once? */
+ * them it started with, or (extinction_together) all of them at once?
+ * A piece in hand is still the player's: it may come back by a drop
+ * (as Fairy-Stockfish counts them, antihouse). */
 static bool extinct(const Position *pos, int color)
 {
     const Variant *v = pos->v;
@@ -107,9 +109,10 @@ static bool extinct(const Position *pos, int color)
     for (int t = 0; t < v->ntypes; t++) {
         if (!(v->rules.extinction >> t & 1))
             continue;
-        if (together && pos->count[color][t])
+        int have = pos->count[color][t] + pos->hand[color][t];
+        if (together && have)
             return false;
-        if (!together && v->start_count[color][t] && !pos->count[color][t])
+        if (!together && v->start_count[color][t] && !have)
             return true;
     }
     return together;

@@ -179,10 +179,13 @@ Outcome rules_immediate(Position *pos)
             return r->flag_result;
     }
     if (r->extinction) {
-        if (extinct(pos, us))
-            return r->extinction_result;
+        /* a move that leaves both players extinct (an explosion, or a
+           promotion of the last of a type that also takes one) is judged
+           for the player who made it, as Fairy-Stockfish judges it */
         if (extinct(pos, them))
             return outcome_invert(r->extinction_result);
+        if (extinct(pos, us))
+            return r->extinction_result;
     }
     if (r->bare_king != OUTCOME_NONE) {
         bool us_bare = rules_only_royals(pos, us), them_bare = rules_only_royals(pos, them);

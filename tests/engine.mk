@@ -25,6 +25,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/atomic-giveaway-hill.perft \
 	tests/data/perft/atomic-giveaway.perft \
 	tests/data/perft/atomic.perft \
+	tests/data/perft/atomiczh.perft \
 	tests/data/perft/backrank.perft \
 	tests/data/perft/berolina.perft \
 	tests/data/perft/breakthrough.perft \

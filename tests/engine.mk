@@ -9,29 +9,43 @@ tests_test_position_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CU
 EXTRA_DIST += tests/data/many-moves/drops16.yaml tests/data/many-moves/queens16.yaml \
 	tests/data/many-moves/too-many.yaml
 EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
+	tests/data/perft/3check-crazyhouse.perft \
 	tests/data/perft/3check.perft \
+	tests/data/perft/4x5chess.perft \
 	tests/data/perft/5check.perft \
+	tests/data/perft/5x6chess.perft \
 	tests/data/perft/ai-wok.perft \
+	tests/data/perft/allwayspawns.perft \
 	tests/data/perft/almost.perft \
 	tests/data/perft/amazon.perft \
+	tests/data/perft/anti-losalamos.perft \
 	tests/data/perft/antichess.perft \
+	tests/data/perft/antihouse.perft \
 	tests/data/perft/armageddon.perft \
+	tests/data/perft/atomic-giveaway-hill.perft \
+	tests/data/perft/atomic-giveaway.perft \
 	tests/data/perft/atomic.perft \
+	tests/data/perft/atomiczh.perft \
+	tests/data/perft/backrank.perft \
 	tests/data/perft/berolina.perft \
 	tests/data/perft/breakthrough.perft \
 	tests/data/perft/cannonshogi.perft \
 	tests/data/perft/capablanca.perft \
 	tests/data/perft/capahouse.perft \
+	tests/data/perft/capturethequeen.perft \
 	tests/data/perft/centaur.perft \
+	tests/data/perft/centaurking.perft \
 	tests/data/perft/chak.perft \
 	tests/data/perft/chancellor.perft \
 	tests/data/perft/chaturanga.perft \
 	tests/data/perft/checkshogi.perft \
 	tests/data/perft/chess.perft \
 	tests/data/perft/chessgi.perft \
+	tests/data/perft/chessvshp.perft \
 	tests/data/perft/clobber.perft \
 	tests/data/perft/clobber10.perft \
 	tests/data/perft/codrus.perft \
+	tests/data/perft/coffeehouse.perft \
 	tests/data/perft/coregal.perft \
 	tests/data/perft/corner_chess.perft \
 	tests/data/perft/corridor_chess.perft \
@@ -41,6 +55,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/diagonal_chess.perft \
 	tests/data/perft/diamond_chess.perft \
 	tests/data/perft/diana.perft \
+	tests/data/perft/doublearmy.perft \
 	tests/data/perft/dragon.perft \
 	tests/data/perft/dragonfly.perft \
 	tests/data/perft/embassy.perft \
@@ -48,7 +63,9 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/euroshogi.perft \
 	tests/data/perft/extinction.perft \
 	tests/data/perft/fox-and-hounds.perft \
+	tests/data/perft/fullmoon.perft \
 	tests/data/perft/gardner.perft \
+	tests/data/perft/gemini.perft \
 	tests/data/perft/georgian.perft \
 	tests/data/perft/giveaway.perft \
 	tests/data/perft/gorogoro.perft \
@@ -59,6 +76,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/grandhouse.perft \
 	tests/data/perft/grasshopper.perft \
 	tests/data/perft/gustav3.perft \
+	tests/data/perft/hexapawn.perft \
 	tests/data/perft/hoppelpoppel.perft \
 	tests/data/perft/greatshatranj.perft \
 	tests/data/perft/horde.perft \
@@ -68,6 +86,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/janggitraditional.perft \
 	tests/data/perft/janus.perft \
 	tests/data/perft/judkins.perft \
+	tests/data/perft/kamikazerooks.perft \
 	tests/data/perft/khans.perft \
 	tests/data/perft/kinglet.perft \
 	tests/data/perft/kingofthehill.perft \
@@ -77,15 +96,20 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/checkerchess.perft \
 	tests/data/perft/longleaper.perft \
 	tests/data/perft/chu.perft \
+	tests/data/perft/massacre.perft \
+	tests/data/perft/microchess.perft \
 	tests/data/perft/misere.perft \
 	tests/data/perft/okisakishogi.perft \
 	tests/data/perft/paradigm.perft \
+	tests/data/perft/pawnsonly.perft \
 	tests/data/perft/raazuvaa.perft \
+	tests/data/perft/semitorpedo.perft \
 	tests/data/perft/sho.perft \
 	tests/data/perft/dai.perft \
 	tests/data/perft/loop.perft \
 	tests/data/perft/losers.perft \
 	tests/data/perft/maharaja.perft \
+	tests/data/perft/maharajah2.perft \
 	tests/data/perft/makruk.perft \
 	tests/data/perft/manchu.perft \
 	tests/data/perft/mansindam.perft \
@@ -120,6 +144,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/shogun.perft \
 	tests/data/perft/shoshogi.perft \
 	tests/data/perft/shouse.perft \
+	tests/data/perft/sixthrank.perft \
 	tests/data/perft/spanish-archer.perft \
 	tests/data/perft/spartan.perft \
 	tests/data/perft/super.perft \
@@ -129,6 +154,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/torpedo.perft \
 	tests/data/perft/troitzky-chess-byway.perft \
 	tests/data/perft/troitzky.perft \
+	tests/data/perft/upsidedown.perft \
 	tests/data/perft/wa-shogi-drop.perft \
 	tests/data/perft/wa-shogi.perft \
 	tests/data/perft/wolf.perft \

@@ -213,7 +213,10 @@ static void set_ep_rights(Position *pos, int from, int to)
 }
 
 /* Atomic captures: the capturing piece and every piece around the capture
- * square go, except the types the explosion spares. */
+ * square go, except the types the explosion spares.  Where captures go to
+ * hand, each piece blown up goes to its owner's opponent's hand (the mover's
+ * own pieces, the capturer too, to the other player), or with to-owner back
+ * to its owner, as a captured piece would: Fairy-Stockfish's atomiczh. */
 static void explode(Position *pos, Undo *u, int center)
 {
     const Variant *v = pos->v;
@@ -228,12 +231,22 @@ static void explode(Position *pos, Undo *u, int center)
             if (code == EMPTY || code == HOLE
                 || (sq != center && (v->rules.explosion_spares >> code_type(code) & 1)))
                 continue;
-            u->boom_sq[u->nboom] = (uint8_t)sq;
-            u->boom_code[u->nboom] = code;
-            u->boom_mark[u->nboom] = pos->mark[sq];
-            u->nboom++;
+            int k = u->nboom++;
+            u->boom_sq[k] = (uint8_t)sq;
+            u->boom_code[k] = code;
+            u->boom_mark[k] = pos->mark[sq];
+            u->boom_hand[k] = -1;
             remove_piece(pos, sq);
             clear_virgin(pos, sq);
+            if (v->hand.captures == CAPTURES_DISCARD)
+                continue;
+            int owner = v->hand.captures == CAPTURES_TO_CAPTOR ? !code_color(code) : code_color(code);
+            int t = hand_type_of(v, code, u->boom_mark[k]);
+            if (t == NO_TYPE)
+                continue;
+            u->boom_hand[k] = (int8_t)t;
+            u->boom_hand_color[k] = (uint8_t)owner;
+            hand_add(pos, owner, t, 1);
         }
 }
 
@@ -375,8 +388,11 @@ void position_unmake(Position *pos)
         remove_piece(pos, move_gate_square(m));
         hand_add(pos, !pos->side, move_gate(m), 1);
     }
-    for (int i = u->nboom - 1; i >= 0; i--)
+    for (int i = u->nboom - 1; i >= 0; i--) {
+        if (u->boom_hand[i] >= 0)
+            hand_add(pos, u->boom_hand_color[i], u->boom_hand[i], -1);
         add_piece(pos, u->boom_sq[i], u->boom_code[i], u->boom_mark[i]);
+    }
     pos->side ^= 1;
     int us = pos->side;
     if (us == BLACK)

@@ -48,6 +48,8 @@ typedef struct {
     uint8_t  locust_hand_color[2];
     uint8_t  nboom;             /* pieces an explosion removed (atomic) */
     uint8_t  boom_sq[9], boom_code[9], boom_mark[9];
+    int8_t   boom_hand[9];      /* hand slot each went to, -1 if none */
+    uint8_t  boom_hand_color[9];
 } Undo;
 
 typedef struct Position {

@@ -99,7 +99,9 @@ static Outcome flag_with_reply(Position *pos)
 }
 
 /* Has `color` lost the piece types the extinction rule lists: any one of
- * them it started with, or (extinction_together) all of them at once? */
+ * them it started with, or (extinction_together) all of them at once?
+ * A piece in hand is still the player's: it may come back by a drop
+ * (as Fairy-Stockfish counts them, antihouse). */
 static bool extinct(const Position *pos, int color)
 {
     const Variant *v = pos->v;
@@ -107,9 +109,10 @@ static bool extinct(const Position *pos, int color)
     for (int t = 0; t < v->ntypes; t++) {
         if (!(v->rules.extinction >> t & 1))
             continue;
-        if (together && pos->count[color][t])
+        int have = pos->count[color][t] + pos->hand[color][t];
+        if (together && have)
             return false;
-        if (!together && v->start_count[color][t] && !pos->count[color][t])
+        if (!together && v->start_count[color][t] && !have)
             return true;
     }
     return together;
@@ -176,10 +179,13 @@ Outcome rules_immediate(Position *pos)
             return r->flag_result;
     }
     if (r->extinction) {
-        if (extinct(pos, us))
-            return r->extinction_result;
+        /* a move that leaves both players extinct (an explosion, or a
+           promotion of the last of a type that also takes one) is judged
+           for the player who made it, as Fairy-Stockfish judges it */
         if (extinct(pos, them))
             return outcome_invert(r->extinction_result);
+        if (extinct(pos, us))
+            return r->extinction_result;
     }
     if (r->bare_king != OUTCOME_NONE) {
         bool us_bare = rules_only_royals(pos, us), them_bare = rules_only_royals(pos, them);

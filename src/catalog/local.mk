@@ -84,7 +84,16 @@ dist_variants_DATA = \
 	variants/gothhouse.yaml variants/minihouse.yaml variants/dragonfly.yaml \
 	variants/shogun.yaml variants/janggihouse.yaml variants/crowdedxiangqi.yaml \
 	variants/mansindam.yaml variants/cannonshogi.yaml variants/shinobi.yaml \
-	variants/shinobiplus.yaml variants/chak.yaml
+	variants/shinobiplus.yaml variants/chak.yaml variants/coffeehouse.yaml \
+	variants/3check-crazyhouse.yaml variants/atomic-giveaway.yaml variants/atomic-giveaway-hill.yaml \
+	variants/antihouse.yaml variants/anti-losalamos.yaml variants/centaurking.yaml \
+	variants/upsidedown.yaml variants/semitorpedo.yaml variants/gemini.yaml \
+	variants/pawnsonly.yaml variants/doublearmy.yaml variants/4x5chess.yaml \
+	variants/5x6chess.yaml variants/microchess.yaml variants/kamikazerooks.yaml \
+	variants/sixthrank.yaml variants/fullmoon.yaml variants/massacre.yaml \
+	variants/backrank.yaml variants/chessvshp.yaml variants/allwayspawns.yaml \
+	variants/capturethequeen.yaml variants/hexapawn.yaml variants/maharajah2.yaml \
+	variants/atomiczh.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

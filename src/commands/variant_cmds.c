@@ -371,7 +371,11 @@ static void print_rules(const Variant *v, FILE *out)
         fprintf(out, "Castling: the king goes to %c (short) or %c (long)%s.\n",
                 'a' + v->castling.king_to_short, 'a' + v->castling.king_to_long,
                 v->castling.shuffle ? ", Chess960 style" : "");
-    if (v->hand.enabled)
+    if (v->hand.enabled && v->hand.captures == CAPTURES_DISCARD)
+        fputs("Pieces in hand may be dropped; captured pieces leave the game.\n", out);
+    else if (v->hand.enabled && v->hand.captures == CAPTURES_TO_OWNER)
+        fputs("Captured pieces go to their owner's hand and may be dropped.\n", out);
+    else if (v->hand.enabled)
         fputs("Captured pieces go to a hand and may be dropped.\n", out);
 }
 

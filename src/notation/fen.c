@@ -521,9 +521,11 @@ static int parse_fields(Position *pos, const char *s, char **field, int nf, cons
         return fail(err, n, "unexpected '%s' at the end of the FEN", field[fi]);
     }
     *where = NULL;      /* what follows is about the position as a whole */
+    /* several royals of one type where the rules say which of them matter */
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < v->ntypes; t++)
-            if (v->piece[t].royal && pos->count[c][t] > 1 && !v->rules.royal_spare)
+            if (v->piece[t].royal && pos->count[c][t] > 1
+                && !v->rules.royal_spare && !v->rules.royal_last)
                 return fail(err, n, "%s has %d royal pieces '%s'",
                             color_name(c), pos->count[c][t], v->piece[t].id);
     if (check_royals(pos, err, n))

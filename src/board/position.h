@@ -46,6 +46,10 @@ typedef struct {
     uint8_t  locust_mark[2];
     int8_t   locust_hand[2];    /* hand slot each went to, -1 if none */
     uint8_t  locust_hand_color[2];
+    uint8_t  mover;             /* the side that made the move */
+    bool     turn_ended;        /* the move ended its side's turn (always, but in
+                                   variants with turns of several moves) */
+    int      turn_left;         /* moves left in the turn before the move */
     uint8_t  nboom;             /* pieces an explosion removed (atomic) */
     uint8_t  boom_sq[9], boom_code[9], boom_mark[9];
 } Undo;
@@ -57,6 +61,9 @@ typedef struct Position {
     int      hand[2][MAX_PIECE_TYPES];
     int      count[2][MAX_PIECE_TYPES];  /* pieces on the board per type */
     int      side;                        /* WHITE or BLACK to move */
+    int      turn_left;                   /* moves `side` has left in its turn, this
+                                             one included (1 but with turns of
+                                             several moves: board/turn.h) */
     SquareSet virgin;                     /* squares whose piece never moved: 'i' moves
                                              and castling rights */
     int      ep_count;
@@ -102,6 +109,13 @@ static inline int position_royals_at_start(const Variant *v, int color)
         if (v->royal_types >> t & 1)
             n += v->start_count[color][t];
     return n;
+}
+
+/* The side that made the last move (with turns of several moves it may
+ * be the side to move); the side not to move before any move. */
+static inline int position_last_mover(const Position *pos)
+{
+    return pos->ply > 0 ? pos->undo[pos->ply - 1].mover : !pos->side;
 }
 
 void position_start(Position *pos, const Variant *v);   /* the variant's start position */

@@ -27,9 +27,14 @@ static void read_moves(SchemaContext *c, const TreeNode *n, Turn *t)
         }
         return;
     }
+    if (n->kind != TREE_SCALAR || !n->text || !*n->text
+        || strspn(n->text, "0123456789") != strlen(n->text)) {
+        SCHEMA_ERROR(c, n, "'moves' must be a number, 'progressive' or {white: N, black: N} "
+                     "(got '%s')", n->kind == TREE_SCALAR && n->text ? n->text : "...");
+        return;
+    }
     int k;
-    if (schema_int(c, n, "moves (a number, 'progressive' or {white: N, black: N})",
-                   1, TURN_MOVES_MAX, &k))
+    if (schema_int(c, n, "moves", 1, TURN_MOVES_MAX, &k))
         t->moves[0] = t->moves[1] = k;
 }
 
@@ -41,7 +46,8 @@ static void check_consistent(SchemaContext *c, const TreeNode *n, const Turn *t)
     if (t->first && t->progressive)
         SCHEMA_ERROR(c, n, "'turn.first' does not go with 'moves: progressive' "
                      "(its first turn has one move)");
-    if (t->safety_by_turn && (t->progressive || t->moves[0] > 2 || t->moves[1] > 2))
+    if (t->safety_by_turn && (t->progressive || t->moves[0] > 2 || t->moves[1] > 2
+                              || t->first > 2))
         SCHEMA_ERROR(c, n, "'king-safety: turn' needs turns of at most 2 moves");
     if (t->safety_by_turn && t->check != TURN_CHECK_ANY)
         SCHEMA_ERROR(c, n, "'king-safety: turn' goes only with 'check: any'");

@@ -103,6 +103,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/progressive.perft \
 	tests/data/perft/racingkings.perft \
 	tests/data/perft/roman.perft \
+	tests/data/perft/scottish-progressive.perft \
 	tests/data/perft/seirawan.perft \
 	tests/data/perft/shako.perft \
 	tests/data/perft/shatranj.perft \

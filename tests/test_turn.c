@@ -4,10 +4,11 @@
  *   - perft by the engine equals perft by pseudo-legal generation, the
  *     reference's own legality test and its own bookkeeping of whose turn
  *     it is and how many moves are left (checked at every node), for
- *     Marseillais, Italian progressive and Monster chess, from the start
- *     and from positions of random games (mid-turn ones among them);
- *   - the counts of tests/data/perft/{marseillais,progressive,monster}.perft
- *     (up to 200000) agree with the reference;
+ *     Marseillais, Italian and Scottish progressive and Monster chess,
+ *     from the start and from positions of random games (mid-turn ones
+ *     among them);
+ *   - the counts of their files in tests/data/perft (up to 200000) agree
+ *     with the reference;
  *   - e.p. captures come only as the first move of a turn;
  *   - over random games, make/unmake restore the FEN and the hash, the
  *     incremental hash equals the computed one, and every FEN (with its
@@ -51,7 +52,7 @@ static void set_fen(const char *vname, const char *fen)
 
 /* ---- the reference: the three games' turn rules, written out ----------- */
 
-typedef enum { MARSEILLAIS, PROGRESSIVE, MONSTER } Game;
+typedef enum { MARSEILLAIS, PROGRESSIVE, SCOTTISH, MONSTER } Game;
 
 typedef struct {
     Game game;
@@ -59,13 +60,14 @@ typedef struct {
     long errors;                   /* engine state or e.p. not as the rules say */
 } Ref;
 
-/* Marseillais: two moves, White's first turn one.  Progressive: the k-th
- * turn k moves.  Monster: White two, Black one. */
+/* Marseillais: two moves, White's first turn one.  Progressive (Italian
+ * and Scottish): the k-th turn k moves.  Monster: White two, Black one. */
 static int ref_length(Game g, int side, int fullmove)
 {
     switch (g) {
     case MARSEILLAIS: return fullmove == 1 && side == WHITE ? 1 : 2;
-    case PROGRESSIVE: return 2 * (fullmove - 1) + side + 1;
+    case PROGRESSIVE:
+    case SCOTTISH:    return 2 * (fullmove - 1) + side + 1;
     default:          return side == WHITE ? 2 : 1;
     }
 }
@@ -130,11 +132,13 @@ static bool ref_legal(const Ref *r, int us)
     return !(r->game == PROGRESSIVE && r->left > 1 && attack_in_check(pos, !us));
 }
 
-/* The state after a legal move of r->side: a Marseillais check ends the turn. */
+/* The state after a legal move of r->side: a Marseillais or Scottish
+ * check ends the turn. */
 static Ref ref_next(const Ref *r)
 {
     Ref n = *r;
-    bool ends = r->left == 1 || (r->game == MARSEILLAIS && attack_in_check(pos, !r->side));
+    bool check_ends = r->game == MARSEILLAIS || r->game == SCOTTISH;
+    bool ends = r->left == 1 || (check_ends && attack_in_check(pos, !r->side));
     if (!ends) {
         n.left--;
         return n;
@@ -174,7 +178,8 @@ static uint64_t ref_perft(Ref *r, int depth)
 static Game game_of(const char *vname)
 {
     return strcmp(vname, "marseillais") == 0 ? MARSEILLAIS
-         : strcmp(vname, "progressive") == 0 ? PROGRESSIVE : MONSTER;
+         : strcmp(vname, "progressive") == 0 ? PROGRESSIVE
+         : strcmp(vname, "scottish-progressive") == 0 ? SCOTTISH : MONSTER;
 }
 
 /* The engine's perft and the reference's agree at every depth to `depth`. */
@@ -203,6 +208,8 @@ static void test_perft_start(void)
     check_perft("marseillais", 4);
     set_fen("progressive", variant("progressive")->start_fen);
     check_perft("progressive", 4);
+    set_fen("scottish-progressive", variant("scottish-progressive")->start_fen);
+    check_perft("scottish-progressive", 4);
     set_fen("monster", variant("monster")->start_fen);
     check_perft("monster", 3);
 }
@@ -241,6 +248,7 @@ static void test_perft_files(void)
 {
     CU_ASSERT(check_perft_file("marseillais", 200000) >= 12);
     CU_ASSERT(check_perft_file("progressive", 200000) >= 12);
+    CU_ASSERT(check_perft_file("scottish-progressive", 200000) >= 12);
     CU_ASSERT(check_perft_file("monster", 200000) >= 12);
 }
 
@@ -316,6 +324,7 @@ static void test_random_games(void)
     for (int g = 0; g < 6; g++) {
         random_game("marseillais", 120, 7, 3);
         random_game("progressive", 120, 9, 3);
+        random_game("scottish-progressive", 120, 8, 3);
         random_game("monster", 120, 11, 2);
     }
 }
@@ -372,8 +381,11 @@ static void test_game_ends(void)
     /* progressive: the only parry of the check, Ba5, gives check itself,
        which only the last move of a series may do: mated */
     expect_end("progressive", "k7/2K5/8/8/8/8/8/R3b3 b - - 0 3", OUTCOME_LOSS, "White mates");
-    /* ...where in Marseillais the check merely ends the turn */
+    /* ...where in Marseillais and Scottish progressive chess the check
+       merely ends the turn */
     set_fen("marseillais", "k7/2K5/8/8/8/8/8/R3b3 b - - 0 3");
+    CU_ASSERT_FALSE(rules_game_end(pos, &end));
+    set_fen("scottish-progressive", "k7/2K5/8/8/8/8/8/R3b3 b - - 0 3");
     CU_ASSERT_FALSE(rules_game_end(pos, &end));
     /* progressive: stalemate in the middle of a series (a draw) */
     expect_end("progressive", "k7/2Q5/1K6/8/8/8/8/8 b2 - - 0 3", OUTCOME_DRAW, "stalemate");

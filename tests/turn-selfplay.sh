@@ -6,4 +6,4 @@ command -v python3 >/dev/null 2>&1 || { echo "SKIP: python3 not found"; exit 77;
 PYTHONDONTWRITEBYTECODE=1
 export PYTHONDONTWRITEBYTECODE
 exec python3 "${top_srcdir:-.}/tools/turn_selfplay.py" --engine "${top_builddir:-.}/menagerie" \
-    --games 1 --depth 2 --max-plies 100 marseillais progressive monster
+    --games 1 --depth 2 --max-plies 100 marseillais progressive scottish-progressive monster

@@ -41,6 +41,7 @@ FORCE:
 variantsdir = $(pkgdatadir)/variants
 dist_variants_DATA = \
 	variants/marseillais.yaml variants/progressive.yaml variants/monster.yaml \
+	variants/scottish-progressive.yaml \
 	variants/chess.yaml variants/nocastle.yaml variants/fischerandom.yaml \
 	variants/capablanca.yaml variants/caparandom.yaml variants/gothic.yaml \
 	variants/janus.yaml variants/embassy.yaml variants/grand.yaml \

@@ -14,6 +14,7 @@
 #define EMPTY 0
 #define HOLE  0xFF
 #define GAVE_CHECK_UNKNOWN 0xFF
+#define TURN_LISTS 2          /* scratch move lists for the rules of turns (turn.h) */
 
 /* Board codes: 0 empty, HOLE off-board, otherwise piece_code(type, color). */
 static inline uint8_t piece_code(int type, int color) { return (uint8_t)(((type << 1) | color) + 1); }
@@ -77,6 +78,10 @@ typedef struct Position {
                                              soldier) can be undone: no end */
     int      checks[2];                   /* checks given so far (n-check variants) */
     uint64_t hash;
+    MoveList *turn_lists;                 /* TURN_LISTS move lists the rules of turns
+                                             of several moves may use (board/turn.h),
+                                             or NULL (they allocate): a search attaches
+                                             its own, a FEN clears them */
     struct NnueStack *nnue;               /* the network's accumulators that follow
                                              this position (board/nnue.h), or NULL:
                                              a search attaches them, a FEN clears them */

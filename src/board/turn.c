@@ -1,8 +1,10 @@
 /*
  * turn.c — turns of several moves: their length, when one ends, and the
  * legality rules that depend on where in its turn a move is made.
- * Only variants with a `turn` section come here; the slow paths
- * (king-safety: turn) allocate their move lists.
+ * Only variants with a `turn` section come here.  The lookahead of
+ * king-safety: turn generates moves two levels deep: into the lists a
+ * search attached (Position.turn_lists), so the search allocates nothing;
+ * elsewhere (perft, the referee) into lists allocated for the call.
  */
 #include <stdlib.h>
 #include "board/attack.h"
@@ -17,6 +19,20 @@ int turn_length(const Variant *v, int side, int fullmove)
     if (t->first && fullmove == 1 && side == WHITE)
         return t->first;
     return t->moves[side];
+}
+
+/* Move list `level` (0: completing a turn, 1: the opponent's turn): the
+ * attached one, or one allocated (*owned; NULL when out of memory). */
+static MoveList *turn_list(Position *pos, int level, bool *owned)
+{
+    *owned = !pos->turn_lists;
+    return *owned ? malloc(sizeof(MoveList)) : &pos->turn_lists[level];
+}
+
+static void turn_list_done(MoveList *ml, bool owned)
+{
+    if (owned)
+        free(ml);
 }
 
 bool turn_ends_after(Position *pos, int us, Move m)
@@ -34,7 +50,8 @@ static bool royal_capturable(Position *pos, int color, int moves)
         return true;
     if (moves < 2)
         return false;
-    MoveList *ml = malloc(sizeof *ml);
+    bool owned;
+    MoveList *ml = turn_list(pos, 1, &owned);
     if (!ml)
         return false;
     movegen_pseudo(pos, ml);
@@ -44,7 +61,7 @@ static bool royal_capturable(Position *pos, int color, int moves)
         found = attack_in_check(pos, color);
         position_unmake(pos);
     }
-    free(ml);
+    turn_list_done(ml, owned);
     return found;
 }
 
@@ -52,7 +69,8 @@ static bool royal_capturable(Position *pos, int color, int moves)
  * rules accept (king-safety: turn)? */
 static bool turn_completable(Position *pos)
 {
-    MoveList *ml = malloc(sizeof *ml);
+    bool owned;
+    MoveList *ml = turn_list(pos, 0, &owned);
     if (!ml)
         return false;
     movegen_pseudo(pos, ml);
@@ -62,7 +80,7 @@ static bool turn_completable(Position *pos)
         found = !turn_move_illegal(pos);
         position_unmake(pos);
     }
-    free(ml);
+    turn_list_done(ml, owned);
     return found;
 }
 

@@ -113,11 +113,13 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/makruk.perft \
 	tests/data/perft/manchu.perft \
 	tests/data/perft/mansindam.perft \
+	tests/data/perft/marseillais.perft \
 	tests/data/perft/mightylion.perft \
 	tests/data/perft/minihouse.perft \
 	tests/data/perft/minishogi.perft \
 	tests/data/perft/minixiangqi.perft \
 	tests/data/perft/modern.perft \
+	tests/data/perft/monster.perft \
 	tests/data/perft/musketeer.perft \
 	tests/data/perft/newzealand.perft \
 	tests/data/perft/nightrider.perft \
@@ -133,8 +135,10 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/peasant.perft \
 	tests/data/perft/perfect.perft \
 	tests/data/perft/pocketknight.perft \
+	tests/data/perft/progressive.perft \
 	tests/data/perft/racingkings.perft \
 	tests/data/perft/roman.perft \
+	tests/data/perft/scottish-progressive.perft \
 	tests/data/perft/seirawan.perft \
 	tests/data/perft/shako.perft \
 	tests/data/perft/shatranj.perft \
@@ -183,3 +187,13 @@ tests_test_multileg_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_test_multileg_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
 tests_test_multileg_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
 EXTRA_DIST += tests/data/multileg/zoo.yaml
+
+# Turns of several moves (Marseillais, progressive, Monster chess): perft
+# against a reference written from the rules, make/unmake and FEN over
+# random games, game ends.
+check_PROGRAMS += tests/test_turn
+TESTS += tests/test_turn
+tests_test_turn_SOURCES = tests/test_turn.c
+tests_test_turn_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_test_turn_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
+tests_test_turn_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)

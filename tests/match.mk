@@ -8,3 +8,8 @@ EXTRA_DIST += tests/match-stats.sh tests/match-games.sh tests/match-stats.py \
 	tools/match/cli.py tools/match/engines.py tools/match/game.py tools/match/pgn.py \
 	tools/match/ratings.py tools/match/referee.py tools/match/runner.py \
 	tools/match/stats.py tools/match/tourney.py tools/match/tourney_cli.py
+
+# Self-play in variants whose turns have several moves, which no match
+# runner or GUI referees (tools/turn_selfplay.py).
+TESTS += tests/turn-selfplay.sh
+EXTRA_DIST += tests/turn-selfplay.sh tools/turn_selfplay.py

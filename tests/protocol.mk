@@ -4,9 +4,9 @@
 TESTS += tests/protocol.sh tests/cli.sh
 PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking busy clocks define edit eof errors game \
 	chu illegal handshake janggi longline numbers perpetual ponder racingkings setscore skill \
-	tourney variants varpath
+	tourney turns variants varpath
 PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console define eof illegal janggi \
-	longline numbers search skill
+	longline numbers search skill turns
 # Broken variant files the badvariants transcripts load.
 PROTOCOL_BAD_VARIANTS = \
 	xbetza-bad-leg xbetza-bracket xbetza-coordinates xbetza-digits xbetza-long \

@@ -595,6 +595,70 @@ static void test_tables_follow_rules(void)
     free(v);
 }
 
+/* ---- turns of several moves ------------------------------------------------ */
+
+/* Can the side to move, in the middle of its turn or at its start, mate
+ * with the moves left in the turn (brute force, without the search)? */
+static bool mates_within_turn(Position *pos)
+{
+    int side = pos->side;
+    MoveList *ml = malloc(sizeof *ml);
+    rules_legal_moves(pos, ml);
+    bool found = false;
+    for (int i = 0; !found && i < ml->n; i++) {
+        position_make(pos, ml->m[i]);
+        if (pos->side == side) {
+            found = mates_within_turn(pos);
+        } else {
+            GameEnd end;
+            found = rules_game_end(pos, &end) && end.outcome == OUTCOME_LOSS;
+        }
+        position_unmake(pos);
+    }
+    free(ml);
+    return found;
+}
+
+/* The search must see a mate made by the last of several moves of one
+ * turn: its scores are not negated between moves of the same side.  The
+ * score is a mate `plies` plies away; the move found must keep the mate. */
+static void solve_turn_mate(const char *variant, const char *fen, int depth, int plies)
+{
+    Position *pos = load(variant, fen);
+    EvalTables *et;
+    Search *s = search_for(pos, 16, &et);
+    SearchLimits lim = limits_depth(depth, NODE_BUDGET);
+    SearchCallbacks cb = { grab_info, NULL, NULL };
+    last_score = -SCORE_INF;
+    Move best = search_run(s, pos, &lim, &cb, NULL);
+    CU_ASSERT_FATAL(best.kind != MOVE_NULL);
+    position_make(pos, best);
+    /* the first move of the turn: the same side moves on and mates */
+    bool keeps = pos->side == pos->undo[pos->ply - 1].mover && mates_within_turn(pos);
+    position_unmake(pos);
+    char name[32];
+    move_to_string(pos, best, false, name, sizeof name);
+    if (!keeps || last_score != SCORE_MATE - plies)
+        fprintf(stderr, "\n  %s [%s]: got %s score %d, want mate in %d plies\n",
+                variant, fen, name, last_score, plies);
+    CU_ASSERT(keeps);
+    CU_ASSERT_EQUAL(last_score, SCORE_MATE - plies);
+    search_free(s, et);
+    free(pos);
+}
+
+static void test_turn_mates(void)
+{
+    /* Marseillais: the knight steps aside, then Rd8 mates (a check on the
+       first move would end the turn) */
+    solve_turn_mate("marseillais", "7k/6pp/8/8/3N4/8/8/3R2K1 w - - 0 5", 4, 2);
+    /* Italian progressive, White's third turn: Ra8 mates, but only as the
+       last of its three moves */
+    solve_turn_mate("progressive", "7k/6pp/8/8/8/8/8/R5K1 w - - 0 2", 5, 3);
+    /* Monster chess: d5, d6 leaves Black mated (Wikipedia's example) */
+    solve_turn_mate("monster", "4k3/8/4P3/8/3P4/8/2q5/7K w - - 0 2", 4, 2);
+}
+
 /* Technique: the engine, at a fixed depth, plays both sides of a won
  * ending and must mate before the move-count rule draws.  Short-range
  * pieces mate only when the evaluation pulls them in (with only "king to
@@ -685,5 +749,6 @@ int main(void)
     CU_add_test(t, "evaluation tables follow the rules", test_tables_follow_rules);
     CU_add_test(t, "a spare royal is material (chu)", test_spare_royal_counts);
     CU_add_test(t, "won endings converted", test_convert_endings);
+    CU_add_test(t, "mates at the end of a turn of several moves", test_turn_mates);
     return cunit_run_registry();
 }

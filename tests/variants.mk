@@ -51,4 +51,5 @@ variant_bad_files = \
 	tests/bad/promotion_zone.yaml tests/bad/promotion_zone.expected \
 	tests/bad/regions.yaml tests/bad/regions.expected \
 	tests/bad/tabs.yaml tests/bad/tabs.expected \
+	tests/bad/turn.yaml tests/bad/turn.expected \
 	tests/bad/types.yaml tests/bad/types.expected

@@ -217,13 +217,13 @@ bool attack_left_illegal(Position *pos)
         int sq = move_gate_square(last);
         uint8_t code = pos->board[sq];
         pos->board[sq] = EMPTY;
-        bool illegal = attack_in_check(pos, !pos->side);
+        bool illegal = attack_in_check(pos, position_last_mover(pos));
         pos->board[sq] = code;
         if (illegal)
             return true;
     }
     if (v->rules.explosions && v->royal_types) {
-        int mover = !pos->side;
+        int mover = position_last_mover(pos);
         if (position_royals_at_start(v, mover) && !position_royals(pos, mover))
             return true;    /* it blew up its own royal */
         if (position_royals_at_start(v, pos->side) && !position_royals(pos, pos->side))
@@ -240,7 +240,7 @@ bool attack_left_illegal(Position *pos)
         if (attack_royals_face(pos))
             return true;
     }
-    return attack_in_check(pos, !pos->side);
+    return attack_in_check(pos, position_last_mover(pos));
 }
 
 /* Is the royal on `sq` attacked by a piece of `by` not standing on `ignored`? */

@@ -9,6 +9,7 @@ src_libengine_a_SOURCES += \
 	src/board/multileg.h src/board/multileg.c \
 	src/board/movebound.h src/board/movebound.c \
 	src/board/rules.h src/board/rules.c \
+	src/board/turn.h src/board/turn.c \
 	src/board/chase.h src/board/chase.c \
 	src/board/pass.h src/board/pass.c \
 	src/board/perft.h src/board/perft.c \

@@ -13,6 +13,7 @@
 #include <string.h>
 #include "board/attack.h"
 #include "board/movegen.h"
+#include "board/turn.h"
 #include "board/multileg.h"
 #include "board/pass.h"
 
@@ -534,10 +535,10 @@ void movegen_legal(Position *pos, MoveList *ml)
     bool has_royal = false;
     for (int t = 0; t < v->ntypes && !has_royal; t++)
         has_royal = (v->royal_types >> t & 1) && pos->count[pos->side][t];
-    bool needs_test = has_royal || v->rules.facing_royals_illegal;
+    bool needs_test = has_royal || v->rules.facing_royals_illegal || v->turn.multi;
     /* explosions reach beyond the lines the shortcut looks at */
     SquareSet sensitive;
-    int king = needs_test && !v->rules.explosions
+    int king = needs_test && !v->rules.explosions && !v->turn.multi
              ? attack_royal_exposure(pos, pos->side, &sensitive) : -1;
     if (king >= 0 && attack_square(pos, king, !pos->side))
         king = -1;         /* in check: every move gets the full test */
@@ -550,7 +551,7 @@ void movegen_legal(Position *pos, MoveList *ml)
         bool ok = true;
         if (drop_check || (needs_test && !(king >= 0 && surely_legal(&sensitive, king, m)))) {
             position_make(pos, m);
-            ok = !attack_left_illegal(pos);
+            ok = v->turn.multi ? !turn_move_illegal(pos) : !attack_left_illegal(pos);
             if (ok && drop_check)
                 ok = !movegen_drop_mates(pos);
             position_unmake(pos);

@@ -9,6 +9,7 @@
 #include "board/position.h"
 #include "board/movegen.h"
 #include "board/nnue.h"
+#include "board/turn.h"
 #include "board/zobrist.h"
 
 /* ---- board primitives (keep lists, counts and hash in step) ------------ */
@@ -263,6 +264,21 @@ static void make_castle(Position *pos, Move m)
     clear_virgin(pos, partner);
 }
 
+/* Turns of several moves: the moves left in the turn, counted down, or
+ * the next turn's when this one ended (pos->side not changed yet).  E.p.
+ * rights outlive only a double step that ended its turn. */
+static void next_in_turn(Position *pos, bool ended)
+{
+    pos->hash ^= zobrist_turn(pos->turn_left);
+    pos->turn_left = ended ? turn_length(pos->v, !pos->side, pos->fullmove) : pos->turn_left - 1;
+    pos->hash ^= zobrist_turn(pos->turn_left);
+    if (ended)
+        return;
+    for (int i = 0; i < pos->ep_count; i++)
+        pos->hash ^= zobrist->ep[pos->ep[i]];
+    pos->ep_count = 0;
+}
+
 void position_make(Position *pos, Move m)
 {
     const Variant *v = pos->v;
@@ -286,6 +302,8 @@ void position_make(Position *pos, Move m)
     u->hash = pos->hash;
     u->virgin = pos->virgin;
     u->nboom = 0;
+    u->mover = (uint8_t)us;
+    u->turn_left = pos->turn_left;
     if (pos->nnue)      /* the network's accumulators: the primitives note what changes */
         nnue_begin_move(pos->nnue, pos->ply, pos->hash);
     u->royals_faced = v->rules.facing_royals_bikjang && attack_royals_face(pos);
@@ -355,15 +373,20 @@ void position_make(Position *pos, Move m)
         hand_add(pos, us, move_gate(m), -1);
         add_piece(pos, move_gate_square(m), piece_code(move_gate(m), us), 0);
     }
-    if (us == BLACK)
+    u->turn_ended = !v->turn.multi || turn_ends_after(pos, us, m);
+    if (u->turn_ended && us == BLACK)
         pos->fullmove++;
     /* a turn starts the move rule again; repetitions too, unless the rules
        look across turns */
     bool irreversible = pos->halfmove == 0 && !sideways
         && !(m.kind == MOVE_TURN && v->rules.repetition_across_turns);
     pos->rep_plies = irreversible ? 0 : u->rep_plies + 1;
-    pos->side ^= 1;
-    pos->hash ^= zobrist->side;
+    if (v->turn.multi)
+        next_in_turn(pos, u->turn_ended);
+    if (u->turn_ended) {
+        pos->side ^= 1;
+        pos->hash ^= zobrist->side;
+    }
     /* Whether the move checked is worked out only where a rule needs it:
        n-check counts every check, so it knows at once. */
     bool passed = m.kind == MOVE_NULL || m.kind == MOVE_PASS;   /* the board is as it was */
@@ -393,10 +416,12 @@ void position_unmake(Position *pos)
             hand_add(pos, u->boom_hand_color[i], u->boom_hand[i], -1);
         add_piece(pos, u->boom_sq[i], u->boom_code[i], u->boom_mark[i]);
     }
-    pos->side ^= 1;
+    if (u->turn_ended)
+        pos->side ^= 1;
     int us = pos->side;
-    if (us == BLACK)
+    if (u->turn_ended && us == BLACK)
         pos->fullmove--;
+    pos->turn_left = u->turn_left;
 
     switch (m.kind) {
     case MOVE_DROP:
@@ -486,6 +511,8 @@ uint64_t position_compute_hash(const Position *pos)
             h ^= zobrist->checks[c][0] ^ zobrist->checks[c][pos->checks[c] & 15];
     if (pos->side == BLACK)
         h ^= zobrist->side;
+    if (v->turn.multi)
+        h ^= zobrist_turn(pos->turn_left);
     return h;
 }
 

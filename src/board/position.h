@@ -14,6 +14,7 @@
 #define EMPTY 0
 #define HOLE  0xFF
 #define GAVE_CHECK_UNKNOWN 0xFF
+#define TURN_LISTS 2          /* scratch move lists for the rules of turns (turn.h) */
 
 /* Board codes: 0 empty, HOLE off-board, otherwise piece_code(type, color). */
 static inline uint8_t piece_code(int type, int color) { return (uint8_t)(((type << 1) | color) + 1); }
@@ -46,6 +47,10 @@ typedef struct {
     uint8_t  locust_mark[2];
     int8_t   locust_hand[2];    /* hand slot each went to, -1 if none */
     uint8_t  locust_hand_color[2];
+    uint8_t  mover;             /* the side that made the move */
+    bool     turn_ended;        /* the move ended its side's turn (always, but in
+                                   variants with turns of several moves) */
+    int      turn_left;         /* moves left in the turn before the move */
     uint8_t  nboom;             /* pieces an explosion removed (atomic) */
     uint8_t  boom_sq[9], boom_code[9], boom_mark[9];
     int8_t   boom_hand[9];      /* hand slot each went to, -1 if none */
@@ -59,6 +64,9 @@ typedef struct Position {
     int      hand[2][MAX_PIECE_TYPES];
     int      count[2][MAX_PIECE_TYPES];  /* pieces on the board per type */
     int      side;                        /* WHITE or BLACK to move */
+    int      turn_left;                   /* moves `side` has left in its turn, this
+                                             one included (1 but with turns of
+                                             several moves: board/turn.h) */
     SquareSet virgin;                     /* squares whose piece never moved: 'i' moves
                                              and castling rights */
     int      ep_count;
@@ -72,6 +80,10 @@ typedef struct Position {
                                              soldier) can be undone: no end */
     int      checks[2];                   /* checks given so far (n-check variants) */
     uint64_t hash;
+    MoveList *turn_lists;                 /* TURN_LISTS move lists the rules of turns
+                                             of several moves may use (board/turn.h),
+                                             or NULL (they allocate): a search attaches
+                                             its own, a FEN clears them */
     struct NnueStack *nnue;               /* the network's accumulators that follow
                                              this position (board/nnue.h), or NULL:
                                              a search attaches them, a FEN clears them */
@@ -104,6 +116,13 @@ static inline int position_royals_at_start(const Variant *v, int color)
         if (v->royal_types >> t & 1)
             n += v->start_count[color][t];
     return n;
+}
+
+/* The side that made the last move (with turns of several moves it may
+ * be the side to move); the side not to move before any move. */
+static inline int position_last_mover(const Position *pos)
+{
+    return pos->ply > 0 ? pos->undo[pos->ply - 1].mover : !pos->side;
 }
 
 void position_start(Position *pos, const Variant *v);   /* the variant's start position */

@@ -10,6 +10,7 @@
 #include "board/chase.h"
 #include "board/pass.h"
 #include "board/rules.h"
+#include "board/turn.h"
 
 Outcome outcome_invert(Outcome o)
 {
@@ -261,8 +262,7 @@ static bool checked_throughout(const Position *pos, int plies, int color)
     int moves = 0;
     for (int k = 0; k < plies; k++) {
         const Undo *u = &pos->undo[pos->ply - 1 - k];
-        int mover = (k % 2 == 0) ? !pos->side : pos->side;
-        if (mover != color)
+        if (u->mover != color)
             continue;
         moves++;
         if (u->gave_check != 1)
@@ -364,6 +364,8 @@ static int repetition_walk(const Position *pos, int *cycle)
     if (limit < 0)
         limit = 0;
     *cycle = 0;
+    if (pos->v->turn.multi)
+        return turn_repetition_walk(pos, limit, wanted, cycle);
     for (int i = pos->ply - 2; i >= limit; i -= 2)
         if (pos->undo[i].hash == pos->hash && ++n <= wanted)
             *cycle = pos->ply - i;
@@ -474,7 +476,7 @@ static bool announce_immediate(Position *pos, Outcome now, GameEnd *end)
 
 static bool announce_no_moves(Position *pos, GameEnd *end)
 {
-    bool check = attack_in_check(pos, pos->side);
+    bool check = pos->v->turn.multi ? turn_in_check(pos) : attack_in_check(pos, pos->side);
     Outcome o = rules_no_moves(pos, check);
     char buf[80];
     if (check)

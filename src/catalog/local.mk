@@ -9,6 +9,7 @@ src_libengine_a_SOURCES += \
 	src/catalog/schema.h src/catalog/schema.c \
 	src/catalog/schema_values.c src/catalog/schema_pieces.c \
 	src/catalog/schema_game.c src/catalog/schema_rules.c src/catalog/schema_eval.c \
+	src/catalog/schema_turn.c \
 	src/catalog/eval_write.h src/catalog/eval_write.c \
 	src/catalog/regions.h src/catalog/regions.c \
 	src/catalog/prepare.h src/catalog/prepare.c \
@@ -39,6 +40,8 @@ FORCE:
 # from these same files, so there is never a second copy to keep in step).
 variantsdir = $(pkgdatadir)/variants
 dist_variants_DATA = \
+	variants/marseillais.yaml variants/progressive.yaml variants/monster.yaml \
+	variants/scottish-progressive.yaml \
 	variants/chess.yaml variants/nocastle.yaml variants/fischerandom.yaml \
 	variants/capablanca.yaml variants/caparandom.yaml variants/gothic.yaml \
 	variants/janus.yaml variants/embassy.yaml variants/grand.yaml \

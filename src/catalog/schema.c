@@ -129,15 +129,16 @@ void schema_defaults(Variant *v)
     v->rules.move_rule = 50;
     v->castling.king = NO_TYPE;
     v->hand.revert_promoted = true;
+    v->turn.moves[WHITE] = v->turn.moves[BLACK] = 1;
     snprintf(v->xboard.parent, sizeof v->xboard.parent, "fairy");
 }
 
 static const char *const TOP_KEYS[] = {
     "name", "title", "aliases", "url", "description", "extends", "abstract", "board",
     "symmetry", "regions", "pieces", "start", "promotion", "castling", "hand", "rules",
-    "xboard", "gating", "eval", "capture-rules", NULL };
+    "xboard", "gating", "eval", "capture-rules", "turn", NULL };
 static const char *const TOP_RESERVED[] = {
-    "walls", "setup", "turn", NULL };
+    "walls", "setup", NULL };
 
 /* The sections in the order their readers need: the board before
  * anything made of squares, regions and `hand` before pieces (drop and
@@ -185,6 +186,7 @@ bool schema_read_variant(SchemaContext *c, const TreeNode *root, const char *ste
     if ((x = tree_map_get(root, "rules")))
         schema_read_rules(c, x);
     schema_read_capture_rules(c, tree_map_get(root, "capture-rules"));
+    schema_read_turn(c, tree_map_get(root, "turn"));
     if ((x = tree_map_get(root, "xboard")))
         read_xboard(c, x);
     if ((x = tree_map_get(root, "eval")))

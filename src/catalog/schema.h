@@ -10,6 +10,7 @@
  *   schema_pieces.c  `pieces`: moves, promotion, drops, limits;
  *   schema_game.c    `board`, `start`, `hand`, `castling`, `gating`;
  *   schema_rules.c   `rules`: how games end;
+ *   schema_turn.c    `turn`: turns of several moves;
  *   schema_eval.c    `eval`: weights of the evaluation;
  *   regions.c        square sets and `regions` (regions.h).
  * They share one SchemaContext per variant being read.
@@ -151,6 +152,11 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n);
 
 /* `capture-rules`: attacker x victim restrictions (n may be NULL: none). */
 void schema_read_capture_rules(SchemaContext *c, const TreeNode *n);
+
+/* --- schema_turn.c -------------------------------------------------- */
+
+/* `turn` (n may be NULL: one move a turn). */
+void schema_read_turn(SchemaContext *c, const TreeNode *n);
 
 /* --- schema_eval.c --------------------------------------------------- */
 

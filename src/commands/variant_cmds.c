@@ -281,6 +281,31 @@ static void print_piece(const Variant *v, int t, FILE *out)
     print_multileg(v, pt, &view, from, out);
 }
 
+/* The `turn` section, when turns have several moves: "Turns: White 2 moves, Black 1; ...". */
+static void print_turn(const Variant *v, FILE *out)
+{
+    const Turn *t = &v->turn;
+    if (!t->multi)
+        return;
+    if (t->progressive)
+        fputs("Turns: the k-th turn of the game has k moves", out);
+    else if (t->moves[WHITE] == t->moves[BLACK])
+        fprintf(out, "Turns: %d moves each", t->moves[WHITE]);
+    else
+        fprintf(out, "Turns: White %d move%s, Black %d", t->moves[WHITE],
+                t->moves[WHITE] == 1 ? "" : "s", t->moves[BLACK]);
+    if (t->first)
+        fprintf(out, ", White's first turn %d", t->first);
+    if (t->check == TURN_CHECK_ENDS_TURN)
+        fputs("; a check ends the turn", out);
+    else if (t->check == TURN_CHECK_LAST_MOVE)
+        fputs("; only the last move of a turn may give check", out);
+    fputs(t->safety_by_turn ? "; a king may stand attacked in the middle of its turn, and no turn"
+          " may end with it capturable in the opponent's next turn" : "; every move must leave"
+          " the king safe", out);
+    fputs(".\n", out);
+}
+
 static void print_rules(const Variant *v, FILE *out)
 {
     const Rules *r = &v->rules;
@@ -298,6 +323,7 @@ static void print_rules(const Variant *v, FILE *out)
         fprintf(out, ", %d-move rule%s", r->move_rule,
                 r->move_rule_skips_checks ? " (checks do not count)" : "");
     fputs(".\n", out);
+    print_turn(v, out);
     if (r->bare_king != OUTCOME_NONE)
         fprintf(out, "A player left with a bare king %s%s.\n", outcome_name(r->bare_king),
                 r->bare_king_grace ? " (unless the other king can be bared in reply)" : "");

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "board/attack.h"
+#include "board/turn.h"
 #include "notation/diagram.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
@@ -93,6 +94,17 @@ static bool last_move_text(const Position *pos, bool cecp_ranks, char *buf, size
 /* ANSI: the last move's squares in reverse video, a royal in check on red. */
 static const char *const mark_colour[3] = { "", "\033[7m", "\033[1;41m" };
 
+/* "White", or with turns of several moves "White (2 of 3 moves left)". */
+static void turn_side_text(const Position *pos, char *buf, size_t size)
+{
+    const char *side = pos->side == WHITE ? "White" : "Black";
+    int whole = turn_length(pos->v, pos->side, pos->fullmove);
+    if (pos->v->turn.multi && whole > 1)
+        snprintf(buf, size, "%s (%d of %d moves left)", side, pos->turn_left, whole);
+    else
+        snprintf(buf, size, "%s", side);
+}
+
 void diagram_print(const Position *pos, const DiagramStyle *style, FILE *out)
 {
     const Variant *v = pos->v;
@@ -134,7 +146,8 @@ void diagram_print(const Position *pos, const DiagramStyle *style, FILE *out)
     fputc('\n', out);
     if (v->has_drops)
         print_hand(pos, WHITE, out);
-    const char *side = pos->side == WHITE ? "White" : "Black";
+    char side[64];
+    turn_side_text(pos, side, sizeof side);
     if (!style->marks) {
         char fen[FEN_MAX];
         position_get_fen(pos, fen, sizeof fen);

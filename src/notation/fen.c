@@ -12,6 +12,7 @@
 #include <string.h>
 #include "notation/move_text.h"
 #include "board/attack.h"
+#include "board/turn.h"
 #include "board/movegen.h"
 #include "util/number.h"
 #include "notation/fen.h"
@@ -452,6 +453,38 @@ static int split_fields(char *buf, char **field, int max)
     return nf;
 }
 
+/* The side to move, "w" or "b", and with turns of several moves a count
+ * after it: "w2" is White with two moves left in its turn (*turn_left
+ * 0: none written, the turn starts). */
+static int parse_side(Position *pos, const char *field, int *turn_left, char *err, size_t n)
+{
+    if (field[0] != 'w' && field[0] != 'b')
+        return fail(err, n, "side to move must be 'w' or 'b', not '%s'", field);
+    pos->side = field[0] == 'w' ? WHITE : BLACK;
+    if (!field[1])
+        return 0;
+    if (!pos->v->turn.multi)
+        return fail(err, n, "side to move must be 'w' or 'b', not '%s' (moves left in a turn "
+                    "only where turns have several moves)", field);
+    if (!is_counter(field + 1) || strlen(field + 1) > 3 || atoi(field + 1) < 1)
+        return fail(err, n, "moves left in the turn after '%c' must be a number from 1, "
+                    "not '%s'", field[0], field + 1);
+    *turn_left = atoi(field + 1);
+    return 0;
+}
+
+/* The moves left in the turn: as written (no more than the turn has), or
+ * a whole turn. */
+static int set_turn_left(Position *pos, int written, char *err, size_t n)
+{
+    int whole = turn_length(pos->v, pos->side, pos->fullmove);
+    if (written > whole)
+        return fail(err, n, "%s has %d moves left in a turn of %d", color_name(pos->side),
+                    written, whole);
+    pos->turn_left = written ? written : whole;
+    return 0;
+}
+
 /* The fields of a FEN split in place (parse_fen); *where follows them. */
 static int parse_fields(Position *pos, const char *s, char **field, int nf, const char **where,
                         char *err, size_t n)
@@ -463,16 +496,12 @@ static int parse_fields(Position *pos, const char *s, char **field, int nf, cons
     if (*s)
         return fail(err, n, "unexpected '%s' after the board", s);
 
-    int fi = 1;
+    int fi = 1, turn_left = 0;
     pos->side = WHITE;
     if (fi < nf) {
         *where = field[fi];
-        if (strcmp(field[fi], "w") == 0)
-            pos->side = WHITE;
-        else if (strcmp(field[fi], "b") == 0)
-            pos->side = BLACK;
-        else
-            return fail(err, n, "side to move must be 'w' or 'b', not '%s'", field[fi]);
+        if (parse_side(pos, field[fi], &turn_left, err, n))
+            return -1;
         fi++;
     }
     build_piece_lists(pos);
@@ -521,6 +550,8 @@ static int parse_fields(Position *pos, const char *s, char **field, int nf, cons
         return fail(err, n, "unexpected '%s' at the end of the FEN", field[fi]);
     }
     *where = NULL;      /* what follows is about the position as a whole */
+    if (set_turn_left(pos, turn_left, err, n))
+        return -1;
     /* several royals of one type where the rules say which of them matter */
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < v->ntypes; t++)
@@ -699,7 +730,10 @@ void position_get_fen(const Position *pos, char *buf, size_t size)
                     put_piece(&p, v, piece_code(t, color), 0);
         *p++ = ']';
     }
-    p += sprintf(p, " %c ", pos->side == WHITE ? 'w' : 'b');
+    p += sprintf(p, " %c", pos->side == WHITE ? 'w' : 'b');
+    if (v->turn.multi && turn_mid(pos))
+        p += sprintf(p, "%d", pos->turn_left);
+    *p++ = ' ';
     p = write_castling(pos, p);
     *p++ = ' ';
     if (pos->ep_count) {

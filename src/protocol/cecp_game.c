@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "board/rules.h"
+#include "board/turn.h"
 #include "notation/fen.h"
 #include "protocol/cecp.h"
 #include "protocol/cecp_internal.h"
@@ -270,16 +271,41 @@ void cecp_cmd_undo(Cecp *c, char *args)
     cecp_position_changed(c);
 }
 
+/* With turns of several moves, `remove` takes back the opponent's last
+ * turn and the player's own: every move back to the start of the turn
+ * before, where the same player was to move.  False (nothing taken back)
+ * when the game is not that long. */
+static bool remove_two_turns(Engine *e)
+{
+    Position *pos = e->pos;
+    int ply = pos->ply, side = pos->side, changes = 0;
+    while (changes < 2 || turn_mid(pos)) {
+        if (!engine_undo(e)) {
+            while (pos->ply < ply)      /* not enough history: put it all back */
+                position_make(pos, pos->undo[pos->ply].move);
+            return false;
+        }
+        if (pos->side != side) {
+            changes++;
+            side = pos->side;
+        }
+    }
+    return true;
+}
+
 void cecp_cmd_remove(Cecp *c, char *args)
 {
     (void)args;
     cecp_abandon_search(c);
-    if (engine_moves_played(c->e) < 2) {
+    bool multi = c->e->pos->v->turn.multi;
+    if (multi ? !remove_two_turns(c->e) : engine_moves_played(c->e) < 2) {
         io_printf("Error (command not legal now): remove");
         return;
     }
-    engine_undo(c->e);
-    engine_undo(c->e);
+    if (!multi) {
+        engine_undo(c->e);
+        engine_undo(c->e);
+    }
     c->game_over = c->have_expected = false;
     cecp_position_changed(c);
 }

@@ -27,10 +27,11 @@ Search *search_alloc(TT *tt)
     s->tt = tt ? tt : &s->tt_own;
     s->pick = malloc((MAX_PV + 1) * sizeof *s->pick);
     s->scratch = malloc(sizeof *s->scratch);
+    s->turn_lists = malloc(TURN_LISTS * sizeof *s->turn_lists);
     s->root = malloc(MAX_MOVES * sizeof *s->root);
     s->ecache = calloc(EVAL_CACHE, sizeof *s->ecache);
     s->pos = malloc(sizeof *s->pos);
-    if (!s->pick || !s->scratch || !s->root || !s->ecache || !s->pos) {
+    if (!s->pick || !s->scratch || !s->turn_lists || !s->root || !s->ecache || !s->pos) {
         search_destroy(s);
         return NULL;
     }
@@ -71,6 +72,7 @@ void search_destroy(Search *s)
         tt_free(s->tt);
     free(s->pick);
     free(s->scratch);
+    free(s->turn_lists);
     free(s->root);
     free(s->ecache);
     free(s->pos);

@@ -13,6 +13,7 @@
  * moves touching them are tested in full.
  */
 #include "board/attack.h"
+#include "board/turn.h"
 #include "board/movegen.h"
 #include "board/rules.h"
 #include "search/search_internal.h"
@@ -49,10 +50,11 @@ bool picker_make_legal(Search *s, Picker *p, int ply, Move m)
     Position *pos = s->pos;
     if (!p->exposure_ready)
         exposure_init(s, p, ply);
+    bool multi = pos->v->turn.multi;   /* turns of several moves: their own rules */
     bool test_own = s->needs_legality && (p->own_king < 0 || touches(&p->own_set, p->own_king, m));
-    bool full_check = p->their_king < 0 || touches(&p->their_set, p->their_king, m);
+    bool full_check = multi || p->their_king < 0 || touches(&p->their_set, p->their_king, m);
     position_make(pos, m);
-    if (test_own && attack_left_illegal(pos)) {
+    if (multi ? turn_move_illegal(pos) : test_own && attack_left_illegal(pos)) {
         position_unmake(pos);
         return false;
     }

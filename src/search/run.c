@@ -148,6 +148,7 @@ Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
     }
     atomic_store(&s->start_ms, search_now_ms());
     memcpy(s->pos, pos, sizeof *pos);
+    s->pos->turn_lists = s->turn_lists;
     trim_history(s->pos);
     /* the rules read from the history which moves checked: know it now,
        so they never replay moves inside the tree */

@@ -24,6 +24,7 @@
 #include "board/attack.h"
 #include "board/movegen.h"
 #include "board/rules.h"
+#include "board/turn.h"
 #include "search/search_internal.h"
 
 /* ---- small helpers ------------------------------------------------------- */
@@ -117,15 +118,20 @@ static bool repetition_score(Search *s, int ply, int *score)
     Position *pos = s->pos;
     const Rules *r = &pos->v->rules;
     int count = 0;
-    /* two plies back: only after two passes or turns in a row */
-    for (int d = 2; d <= pos->rep_plies && d <= pos->ply; d += 2) {
+    /* two plies back: only after two passes or turns in a row; with turns
+       of several moves, every ply back where a turn started */
+    bool multi = pos->v->turn.multi;
+    if (multi && turn_mid(pos))
+        return false;
+    int step = multi ? 1 : 2;
+    for (int d = step; d <= pos->rep_plies && d <= pos->ply; d += step) {
         const Undo *u1 = &pos->undo[pos->ply - d + 1], *u2 = &pos->undo[pos->ply - d];
-        if (u1->move.kind == MOVE_NULL || u2->move.kind == MOVE_NULL) {
-            if (d == 2)
+        if ((d > 1 && u1->move.kind == MOVE_NULL) || u2->move.kind == MOVE_NULL) {
+            if (d <= 2)
                 continue;   /* a null move just made: look further back all the same */
             break;
         }
-        if (u2->hash != pos->hash)
+        if (u2->hash != pos->hash || (multi && !turn_started_at(pos, pos->ply - d)))
             continue;
         if (d > ply && ++count + 1 < r->repetition_count)
             continue;
@@ -180,7 +186,34 @@ static bool game_over(Search *s, int ply, int *score)
 /* No legal move: the rules say what that is, for the side to move. */
 static int no_moves_score(Search *s, int ply)
 {
-    return outcome_score(rules_no_moves(s->pos, s->incheck[ply]), ply);
+    bool check = s->pos->v->turn.multi ? turn_in_check(s->pos) : s->incheck[ply];
+    return outcome_score(rules_no_moves(s->pos, check), ply);
+}
+
+/* ---- the score of a child node, for the side that moved into it ----------
+ * Negamax: negated when the move passed the turn to the opponent (always,
+ * unless turns have several moves); when the same side moves again, its
+ * score as it is, with the same window. */
+
+static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth);
+static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutnode);
+
+static inline int child_qsearch(Search *s, bool flip, int alpha, int beta, int ply, int qdepth)
+{
+    return flip ? -qsearch(s, -beta, -alpha, ply, qdepth) : qsearch(s, alpha, beta, ply, qdepth);
+}
+
+static inline int child_search(Search *s, bool flip, int alpha, int beta, int depth, int ply,
+                               bool cutnode)
+{
+    return flip ? -search(s, -beta, -alpha, depth, ply, cutnode)
+                : search(s, alpha, beta, depth, ply, cutnode);
+}
+
+/* Did the move just made pass the turn (the side to move changed)? */
+static inline bool turn_passed(const Position *pos)
+{
+    return pos->undo[pos->ply - 1].turn_ended;
 }
 
 /* ---- quiescence ---------------------------------------------------------- */
@@ -276,7 +309,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
             continue;
         }
         legal++;
-        int score = -qsearch(s, -beta, -alpha, ply + 1, qdepth + 1);
+        int score = child_qsearch(s, turn_passed(pos), alpha, beta, ply + 1, qdepth + 1);
         position_unmake(pos);
         if (s->stopped)
             return 0;
@@ -310,6 +343,9 @@ static bool null_move_allowed(Search *s, int ply)
     if (!s->null_ok_variant || s->incheck[ply] || pos->ply == 0)
         return false;
     if (pos->undo[pos->ply - 1].move.kind == MOVE_NULL)
+        return false;
+    /* in the middle of a turn there is no passing: only a whole turn is */
+    if (pos->v->turn.multi && turn_mid(pos))
         return false;
     /* generals facing under bikjang must be parted, like a check answered:
        passing there is a real move that ends the game */
@@ -446,6 +482,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
             continue;
         legal++;
         bool gives_check = s->incheck[ply + 1];
+        bool flip = turn_passed(pos);
         tt_prefetch(s->tt, pos->hash);
 
         /* Step 9b. Check and singular extensions */
@@ -463,16 +500,16 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
             if (r < 0) r = 0;
             int rd = new_depth - r < 1 ? 1 : new_depth - r;
             if (rd > new_depth) rd = new_depth;
-            score = -search(s, -alpha - 1, -alpha, rd, ply + 1, true);
+            score = child_search(s, flip, alpha, alpha + 1, rd, ply + 1, true);
             if (score > alpha && rd < new_depth)
-                score = -search(s, -alpha - 1, -alpha, new_depth, ply + 1, !cutnode);
+                score = child_search(s, flip, alpha, alpha + 1, new_depth, ply + 1, !cutnode);
         } else if (!pv_node || legal > 1) {
-            score = -search(s, -alpha - 1, -alpha, new_depth, ply + 1, !cutnode);
+            score = child_search(s, flip, alpha, alpha + 1, new_depth, ply + 1, !cutnode);
         } else {
             score = alpha + 1;   /* the first move of a PV node: full window below */
         }
         if (pv_node && (legal == 1 || (score > alpha && score < beta)))
-            score = -search(s, -beta, -alpha, new_depth, ply + 1, false);
+            score = child_search(s, flip, alpha, beta, new_depth, ply + 1, false);
         position_unmake(pos);
         if (s->stopped)
             return 0;
@@ -531,17 +568,18 @@ static int search_root(Search *s, int alpha, int beta, int depth, const SearchCa
         s->incheck[1] = attack_in_check(pos, pos->side);
         pos->undo[pos->ply - 1].gave_check = s->incheck[1];
         int new_depth = depth - 1 + s->incheck[1];
+        bool flip = turn_passed(pos);
         int score;
         if (i == s->pv_index) {
-            score = -search(s, -beta, -alpha, new_depth, 1, false);
+            score = child_search(s, flip, alpha, beta, new_depth, 1, false);
         } else {
             int r = depth >= 3 && i >= s->pv_index + 3 && !s->incheck[1]
                     && !is_tactical(pos, m) ? 1 : 0;
-            score = -search(s, -alpha - 1, -alpha, new_depth - r, 1, true);
+            score = child_search(s, flip, alpha, alpha + 1, new_depth - r, 1, true);
             if (score > alpha && r)
-                score = -search(s, -alpha - 1, -alpha, new_depth, 1, true);
+                score = child_search(s, flip, alpha, alpha + 1, new_depth, 1, true);
             if (score > alpha && score < beta)
-                score = -search(s, -beta, -alpha, new_depth, 1, false);
+                score = child_search(s, flip, alpha, beta, new_depth, 1, false);
         }
         position_unmake(pos);
         if (s->stopped)

@@ -75,6 +75,7 @@ struct Search {
 
     Picker *pick;                         /* [MAX_PV + 1] */
     MoveList *scratch;
+    MoveList *turn_lists;      /* [TURN_LISTS]: for the rules of turns of several moves */
     History hist;                         /* killers, counter moves, history scores */
     Move pv[MAX_PV + 1][MAX_PV + 1];
     int pvlen[MAX_PV + 1];

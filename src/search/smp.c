@@ -63,6 +63,7 @@ void smp_start_helpers(Search *s)
     for (int i = 0; i < s->nhelpers; i++) {
         Search *h = s->helpers[i];
         memcpy(h->pos, s->pos, sizeof *s->pos);
+        h->pos->turn_lists = h->turn_lists;    /* its own, as the accumulators */
         search_attach_nnue(h);    /* its own accumulators, not the main search's */
         h->limits = s->limits;
         h->limits.nodes = 0;

@@ -203,6 +203,26 @@ typedef struct {
     bool    extinction_together;  /* extinction: all listed types gone together, not any one type */
 } Rules;
 
+/* Turns of several moves (the `turn` section; board/turn.h).  A turn is
+ * the moves one player makes before the other moves; each is one ply. */
+typedef enum {
+    TURN_CHECK_ANY = 0,       /* a check may be given by any move of a turn */
+    TURN_CHECK_ENDS_TURN,     /* a move that gives check ends the turn (Marseillais) */
+    TURN_CHECK_LAST_MOVE      /* only the last move of a turn may give check
+                                 (Italian progressive) */
+} TurnCheck;
+
+typedef struct {
+    bool    multi;            /* some turn has more than one move (derived) */
+    bool    progressive;      /* the k-th turn of the game has k moves */
+    int     moves[2];         /* moves in a turn of White, of Black (default 1, 1) */
+    int     first;            /* moves in the game's first turn; 0: as moves[] says */
+    TurnCheck check;
+    bool    safety_by_turn;   /* king-safety: turn: a royal may stand attacked in the
+                                 middle of its side's turn, and a turn may not end with
+                                 it capturable during the opponent's next turn */
+} Turn;
+
 typedef struct {
     char    parent[MAX_NAME];  /* XBoard parent variant for `setup` ("fairy") */
     char    piece_to_char[256]; /* explicit pieceToChar, or "" to generate    */
@@ -233,6 +253,7 @@ typedef struct Variant {
     Hand    hand;
     Rules   rules;
     XboardInfo xboard;
+    Turn    turn;
     bool    rotated;           /* symmetry: rotate (black's half is white's turned round) */
     /* capture-rules: per attacker type, the victim types it may not take
        and the types it may not hop over (bitmasks; janggi cannons) */

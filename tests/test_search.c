@@ -19,10 +19,12 @@
 #include "board/movegen.h"
 #include "board/rules.h"
 #include "search/search.h"
+#include "search/search_internal.h"   /* white box: the history tables */
 #include "search/see.h"
 #include "search/eval.h"
 #include "catalog/variant_load.h"
 #include "board/zobrist.h"
+#include "protocol/engine.h"
 #include "cunit_run.h"
 
 #define NODE_BUDGET 2000000
@@ -718,6 +720,147 @@ static void test_multipv_exclude(void)
     free(pos);
 }
 
+/* ---- continuation history -------------------------------------------------- */
+
+/* The legal move of pos written `text`. */
+static Move find_move(Position *pos, const char *text)
+{
+    MoveList *ml = malloc(sizeof *ml);
+    rules_legal_moves(pos, ml);
+    Move found = no_move();
+    for (int i = 0; i < ml->n; i++) {
+        char name[32];
+        move_to_string(pos, ml->m[i], false, name, sizeof name);
+        if (!strcmp(name, text))
+            found = ml->m[i];
+    }
+    free(ml);
+    CU_ASSERT_FALSE(move_none(found));
+    return found;
+}
+
+static History *history_for(const Variant *v)
+{
+    History *h = calloc(1, sizeof *h);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+    history_fit_variant(h, v);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(h->cont);
+    return h;
+}
+
+static int key_of(int side, const Variant *v, const char *type, int to)
+{
+    int t = -1;
+    for (int i = 0; i < v->ntypes; i++)
+        if (!strcmp(v->piece[i].id, type))
+            t = i;
+    CU_ASSERT_FATAL(t >= 0);
+    return (side * v->ntypes + t) * v->files * v->ranks + to;
+}
+
+/* A move is keyed by the coloured piece as it was before the move: the
+ * dropped piece for a drop, the pawn for a promotion, the king for
+ * castling; the same piece and square of the other side is another key.
+ * A null move and a pass have none. */
+static void test_cont_keys(void)
+{
+    Position *pos = load("crazyhouse", "r3k3/1P6/8/8/8/8/8/R3K3[N] w Qq - 0 1");
+    const Variant *v = pos->v;
+    History *h = history_for(v);
+    Move drop = find_move(pos, "N@d4"), promo = find_move(pos, "b7b8q"),
+         castle = find_move(pos, "e1c1");
+    CU_ASSERT_EQUAL(history_cont_key(h, pos, drop), key_of(WHITE, v, "N", drop.to));
+    CU_ASSERT_EQUAL(history_cont_key(h, pos, promo), key_of(WHITE, v, "P", promo.to));
+    CU_ASSERT_EQUAL(history_cont_key(h, pos, castle), key_of(WHITE, v, "K", castle.to));
+    Move null = no_move();
+    null.kind = MOVE_NULL;
+    CU_ASSERT_EQUAL(history_cont_key(h, pos, null), CONT_NONE);
+    history_free(h);
+    free(h);
+    free(pos);
+
+    pos = load("crazyhouse", "r3k3/1P6/8/8/8/8/8/R3K3[n] b Qq - 0 1");
+    h = history_for(pos->v);
+    drop = find_move(pos, "N@d4");
+    CU_ASSERT_EQUAL(history_cont_key(h, pos, drop), key_of(BLACK, v, "N", drop.to));
+    CU_ASSERT_NOT_EQUAL(key_of(BLACK, v, "N", drop.to), key_of(WHITE, v, "N", drop.to));
+    history_free(h);
+    free(h);
+    free(pos);
+
+    pos = load("janggi", NULL);
+    h = history_for(pos->v);
+    MoveList *ml = malloc(sizeof *ml);
+    rules_legal_moves(pos, ml);
+    int passes = 0;
+    for (int i = 0; i < ml->n; i++)
+        if (ml->m[i].kind == MOVE_PASS) {
+            passes++;
+            CU_ASSERT_EQUAL(history_cont_key(h, pos, ml->m[i]), CONT_NONE);
+        }
+    CU_ASSERT_EQUAL(passes, 1);
+    free(ml);
+    history_free(h);
+    free(h);
+    free(pos);
+}
+
+/* A cut-off writes the main history and, after each earlier move that has
+ * a key, its continuation: after a null move or a pass (CONT_NONE) nothing
+ * is written there.  Only the moves given as tried get the malus. */
+static void test_cont_reward(void)
+{
+    Position *pos = load("chess", NULL);
+    History *h = history_for(pos->v);
+    Move best = find_move(pos, "g1f3"), tried[2] = { find_move(pos, "a2a3"), best };
+    int prev = key_of(BLACK, pos->v, "P", var_square(pos->v, 4, 4));
+
+    history_reward_quiet(h, pos, best, tried, 2, 8, 3, CONT_NONE, CONT_NONE);
+    CU_ASSERT_EQUAL(history_cont_used(h), 0);
+    CU_ASSERT(*history_slot(h, pos, best) > 0);
+    CU_ASSERT(*history_slot(h, pos, tried[0]) < 0);
+
+    history_reward_quiet(h, pos, best, tried, 2, 8, 3, CONT_NONE, prev);
+    CU_ASSERT_EQUAL(history_cont_used(h), 2);
+    int kb = history_cont_key(h, pos, best), ka = history_cont_key(h, pos, tried[0]);
+    CU_ASSERT(*history_cont_slot(h, prev, kb) > 0);
+    CU_ASSERT(*history_cont_slot(h, prev, ka) < 0);
+    CU_ASSERT_EQUAL(history_quiet_score(h, pos, best, kb, CONT_NONE, prev),
+                    *history_slot(h, pos, best) + *history_cont_slot(h, prev, kb));
+
+    history_reward_quiet(h, pos, best, tried, 1, 8, 3, prev, prev);
+    CU_ASSERT_EQUAL(history_cont_used(h), 2);   /* the same slots again */
+    history_clear(h);
+    CU_ASSERT_EQUAL(history_cont_used(h), 0);
+    CU_ASSERT_EQUAL(*history_slot(h, pos, best), 0);
+    history_free(h);
+    free(h);
+    free(pos);
+}
+
+/* A search fills the continuation tables (a table sized for each variant,
+ * hashed for the large ones), and a new game (CECP new, UCI ucinewgame:
+ * engine_new_game) clears them, in every thread. */
+static void test_cont_cleared_by_new_game(void)
+{
+    Engine *e = engine_create(&set);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    static const char *const variants[] = { "chess", "shogi", "chu" };
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+        engine_set_variant(e, varset_find(&set, variants[i]));
+        engine_set_threads(e, 2);
+        SearchLimits lim = limits_depth(6, NODE_BUDGET);
+        engine_search_start(e, e->pos, NULL, &lim, ENGINE_THINK, NULL);
+        engine_search_finish(e, false);
+        CU_ASSERT(history_cont_used(&e->search->hist) > 0);
+        engine_new_game(e);
+        CU_ASSERT_EQUAL(history_cont_used(&e->search->hist), 0);
+        for (int k = 0; k < e->search->nhelpers; k++)
+            CU_ASSERT_EQUAL(history_cont_used(&e->search->helpers[k]->hist), 0);
+    }
+    engine_destroy(e);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -750,5 +893,8 @@ int main(void)
     CU_add_test(t, "a spare royal is material (chu)", test_spare_royal_counts);
     CU_add_test(t, "won endings converted", test_convert_endings);
     CU_add_test(t, "mates at the end of a turn of several moves", test_turn_mates);
+    CU_add_test(t, "continuation keys", test_cont_keys);
+    CU_add_test(t, "continuation history: rewards, null moves", test_cont_reward);
+    CU_add_test(t, "continuation history: a new game clears it", test_cont_cleared_by_new_game);
     return cunit_run_registry();
 }

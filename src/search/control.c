@@ -76,6 +76,7 @@ void search_destroy(Search *s)
     free(s->root);
     free(s->ecache);
     free(s->pos);
+    history_free(&s->hist);
     nnue_stack_free(s->nnue);
     free(s);
 }

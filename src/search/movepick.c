@@ -53,6 +53,7 @@ bool picker_make_legal(Search *s, Picker *p, int ply, Move m)
     bool multi = pos->v->turn.multi;   /* turns of several moves: their own rules */
     bool test_own = s->needs_legality && (p->own_king < 0 || touches(&p->own_set, p->own_king, m));
     bool full_check = multi || p->their_king < 0 || touches(&p->their_set, p->their_king, m);
+    s->cont_key[ply] = history_cont_key(&s->hist, pos, m);   /* before the board changes */
     position_make(pos, m);
     if (multi ? turn_move_illegal(pos) : test_own && attack_left_illegal(pos)) {
         position_unmake(pos);
@@ -149,7 +150,8 @@ static void picker_score(Search *s, Picker *p, int ply, int from)
         } else if (same_move(m, p->counter)) {
             key = ORDER_KILLER;
         } else {
-            key = *history_slot(&s->hist, pos, m);
+            key = history_quiet_score(&s->hist, pos, m, history_cont_key(&s->hist, pos, m),
+                                      cont_prev(s, ply, 1), cont_prev(s, ply, 2));
             if (s->flag_tactics && flag_move(pos, m))
                 key = ORDER_TACTICAL;
         }

@@ -166,6 +166,7 @@ Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
     s->stopped = false;
     search_setup_rules(s);
     tt_new_search(s->tt);
+    history_fit_variant(&s->hist, s->pos->v);
     history_clear_killers(&s->hist);
     s->incheck[0] = attack_in_check(s->pos, s->pos->side);
     s->evals[0] = s->et ? eval_position(s->et, s->pos) : 0;

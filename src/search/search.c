@@ -418,6 +418,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
            good enough; never where zugzwang is likely */
         if (depth >= 3 && eval >= beta && null_move_allowed(s, ply)) {
             int r = 3 + depth / 4 + ((eval - beta) / 200 < 2 ? (eval - beta) / 200 : 2);
+            s->cont_key[ply] = CONT_NONE;
             position_make_null(pos);
             s->incheck[ply + 1] = false;
             int score = -search(s, -beta, -beta + 1, depth - r, ply + 1, !cutnode);
@@ -471,7 +472,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
                     continue;
                 if (depth <= 4 && eval + 100 + 80 * depth <= alpha)
                     continue;
-                if (depth <= 2 && key < -HISTORY_MAX / 2)
+                if (depth <= 2 && key < -HISTORY_SUM_MAX / 2)
                     continue;
             } else if (depth <= 3 && key <= ORDER_BAD / 2) {
                 continue;
@@ -496,7 +497,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
             r += !pv_node + !improving + cutnode;
             r -= key >= ORDER_KILLER;
             if (!tactical && key < ORDER_KILLER)
-                r -= key / (HISTORY_MAX / 2);   /* history: -2 .. +2 */
+                r -= key / (HISTORY_SUM_MAX / 2);   /* history: -2 .. +2 */
             if (r < 0) r = 0;
             int rd = new_depth - r < 1 ? 1 : new_depth - r;
             if (rd > new_depth) rd = new_depth;
@@ -525,7 +526,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
                     update_pv(s, ply, m);
                 if (score >= beta) {
                     if (!tactical)
-                        history_reward_quiet(&s->hist, pos, m, quiets, nquiets, depth, ply);
+                        history_reward_quiet(&s->hist, pos, m, quiets, nquiets, depth, ply,
+                                             cont_prev(s, ply, 1), cont_prev(s, ply, 2));
                     break;
                 }
             }
@@ -564,6 +566,7 @@ static int search_root(Search *s, int alpha, int beta, int depth, const SearchCa
         Move m = rm->move;
         atomic_store(&s->prog_left, s->nroot - i - 1);
         notify_currmove(s, cb, m, i + 1, depth);
+        s->cont_key[0] = history_cont_key(&s->hist, pos, m);
         position_make(pos, m);
         s->incheck[1] = attack_in_check(pos, pos->side);
         pos->undo[pos->ply - 1].gave_check = s->incheck[1];

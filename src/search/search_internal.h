@@ -82,6 +82,8 @@ struct Search {
     int evals[MAX_PV + 2];
     bool incheck[MAX_PV + 2];
     Move excluded[MAX_PV + 2];            /* a singular-extension test leaves this move out */
+    int cont_key[MAX_PV + 2];             /* continuation key of the move made at each ply
+                                             (history.h; CONT_NONE: null move or pass) */
 
     uint64_t noise_seed;                  /* 0: no random evaluation term */
 
@@ -104,6 +106,13 @@ struct Search {
     int nroot, pv_index, multipv;
     int lmr[64][64];
 };
+
+/* The continuation key of the move made `back` plies before the node at
+ * `ply` (1: the move that led to it); CONT_NONE before the root. */
+static inline int cont_prev(const Search *s, int ply, int back)
+{
+    return ply >= back ? s->cont_key[ply - back] : CONT_NONE;
+}
 
 static inline int64_t search_now_ms(void)
 {

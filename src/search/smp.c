@@ -79,6 +79,7 @@ void smp_start_helpers(Search *s)
         memcpy(h->fixed_hash, s->fixed_hash, sizeof s->fixed_hash);
         memcpy(h->fixed_score, s->fixed_score, sizeof s->fixed_score);
         h->nfixed = s->nfixed;
+        history_fit_variant(&h->hist, h->pos->v);
         history_clear_killers(&h->hist);
         h->incheck[0] = s->incheck[0];
         h->evals[0] = s->evals[0];

@@ -861,6 +861,80 @@ static void test_cont_cleared_by_new_game(void)
     engine_destroy(e);
 }
 
+static bool corr_empty(const CorrHist *ch)
+{
+    static const CorrHist zero;
+    return memcmp(ch, &zero, sizeof zero) == 0;
+}
+
+/* Correction keys: a knight move changes White's piece key only; a pawn
+ * move the structure key only; a capture the material key too.  Updates
+ * pull the value toward the search's error, for the side to move only,
+ * and stay bounded. */
+static void test_corr_keys_and_update(void)
+{
+    Position *pos = load("chess", NULL);
+    TypeMask pawns = 0;
+    for (int t = 0; t < pos->v->ntypes; t++)
+        if (!strcmp(pos->v->piece[t].id, "P"))
+            pawns |= type_bit(t);
+    CorrKeys start, k;
+    corr_keys(pos, pawns, &start);
+    position_make(pos, find_move(pos, "g1f3"));
+    corr_keys(pos, pawns, &k);
+    CU_ASSERT_EQUAL(k.pawns, start.pawns);
+    CU_ASSERT_EQUAL(k.material, start.material);
+    CU_ASSERT_EQUAL(k.pieces[BLACK], start.pieces[BLACK]);
+    CU_ASSERT_NOT_EQUAL(k.pieces[WHITE], start.pieces[WHITE]);
+    position_make(pos, find_move(pos, "e7e5"));
+    CorrKeys k2;
+    corr_keys(pos, pawns, &k2);
+    CU_ASSERT_NOT_EQUAL(k2.pawns, k.pawns);
+    CU_ASSERT_EQUAL(k2.material, k.material);
+    CU_ASSERT_EQUAL(k2.pieces[WHITE], k.pieces[WHITE]);
+    position_make(pos, find_move(pos, "f3e5"));
+    CorrKeys k3;
+    corr_keys(pos, pawns, &k3);
+    CU_ASSERT_NOT_EQUAL(k3.material, k2.material);
+
+    CorrHist *ch = calloc(1, sizeof *ch);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ch);
+    CU_ASSERT_EQUAL(corr_value(ch, WHITE, &k3), 0);
+    for (int i = 0; i < 200; i++)
+        corr_update(ch, WHITE, &k3, 12, 40, 0);   /* the evaluation was 40 short */
+    CU_ASSERT(corr_value(ch, WHITE, &k3) >= 35 && corr_value(ch, WHITE, &k3) <= 40);
+    CU_ASSERT_EQUAL(corr_value(ch, BLACK, &k3), 0);
+    for (int i = 0; i < 200; i++)
+        corr_update(ch, BLACK, &k3, 12, -5000, 0);
+    CU_ASSERT(corr_value(ch, BLACK, &k3) >= -CORR_LIMIT / CORR_GRAIN);
+    corr_clear(ch);
+    CU_ASSERT(corr_empty(ch));
+    free(ch);
+    free(pos);
+}
+
+/* A search fills the correction tables, and a new game clears them in
+ * every thread. */
+static void test_corr_cleared_by_new_game(void)
+{
+    Engine *e = engine_create(&set);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    static const char *const variants[] = { "chess", "shogi", "xiangqi" };
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+        engine_set_variant(e, varset_find(&set, variants[i]));
+        engine_set_threads(e, 2);
+        SearchLimits lim = limits_depth(7, NODE_BUDGET);
+        engine_search_start(e, e->pos, NULL, &lim, ENGINE_THINK, NULL);
+        engine_search_finish(e, false);
+        CU_ASSERT(!corr_empty(e->search->corr));
+        engine_new_game(e);
+        CU_ASSERT(corr_empty(e->search->corr));
+        for (int k = 0; k < e->search->nhelpers; k++)
+            CU_ASSERT(corr_empty(e->search->helpers[k]->corr));
+    }
+    engine_destroy(e);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -893,6 +967,8 @@ int main(void)
     CU_add_test(t, "a spare royal is material (chu)", test_spare_royal_counts);
     CU_add_test(t, "won endings converted", test_convert_endings);
     CU_add_test(t, "mates at the end of a turn of several moves", test_turn_mates);
+    CU_add_test(t, "correction history keys and updates", test_corr_keys_and_update);
+    CU_add_test(t, "new game clears correction history", test_corr_cleared_by_new_game);
     CU_add_test(t, "continuation keys", test_cont_keys);
     CU_add_test(t, "continuation history: rewards, null moves", test_cont_reward);
     CU_add_test(t, "continuation history: a new game clears it", test_cont_cleared_by_new_game);

@@ -31,7 +31,9 @@ Search *search_alloc(TT *tt)
     s->root = malloc(MAX_MOVES * sizeof *s->root);
     s->ecache = calloc(EVAL_CACHE, sizeof *s->ecache);
     s->pos = malloc(sizeof *s->pos);
-    if (!s->pick || !s->scratch || !s->turn_lists || !s->root || !s->ecache || !s->pos) {
+    s->corr = calloc(1, sizeof *s->corr);
+    if (!s->pick || !s->scratch || !s->turn_lists || !s->root || !s->ecache || !s->pos
+        || !s->corr) {
         search_destroy(s);
         return NULL;
     }
@@ -76,6 +78,7 @@ void search_destroy(Search *s)
     free(s->root);
     free(s->ecache);
     free(s->pos);
+    free(s->corr);
     history_free(&s->hist);
     nnue_stack_free(s->nnue);
     free(s);
@@ -134,6 +137,7 @@ void search_set_eval(Search *s, const EvalTables *et)
 static void clear_thread_state(Search *s)
 {
     history_clear(&s->hist);
+    corr_clear(s->corr);
     memset(s->ecache, 0, EVAL_CACHE * sizeof *s->ecache);
 }
 

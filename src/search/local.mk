@@ -6,6 +6,7 @@ src_libengine_a_SOURCES += \
 	src/search/search.c src/search/run.c src/search/control.c src/search/smp.c \
 	src/search/movepick.h src/search/movepick.c src/search/moveutil.h \
 	src/search/history.h src/search/history.c \
+	src/search/corrhist.h src/search/corrhist.c \
 	src/search/tt.h src/search/tt.c \
 	src/search/timeman.h src/search/timeman.c \
 	src/search/eval.h src/search/eval_internal.h src/search/eval.c src/search/eval_tables.c \

@@ -102,6 +102,10 @@ void search_setup_rules(Search *s)
     s->royals_max = position_royals_at_start(v, WHITE) + position_royals_at_start(v, BLACK);
     if (royals_now > s->royals_max)
         s->royals_max = royals_now;
+    s->pawn_types = 0;
+    for (int t = 0; s->et && t < v->ntypes; t++)
+        if (eval_is_pawnlike(s->et, t))
+            s->pawn_types |= type_bit(t);
     s->check_tactics = r->check_limit > 0;
     s->flag_tactics = r->flag_pieces != 0;
     /* Passing is no test of a position where the rules punish having

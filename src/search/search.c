@@ -107,6 +107,15 @@ static int static_eval(Search *s)
     return fade_with_move_rule(pos, e->eval);
 }
 
+/* The static evaluation `raw` corrected by what earlier searches found of
+ * positions that share its parts (corrhist.h); fills k with their slots. */
+static int corrected_eval(Search *s, int raw, CorrKeys *k)
+{
+    corr_keys(s->pos, s->pawn_types, k);
+    int e = raw + corr_value(s->corr, s->pos->side, k);
+    return e >= MATE_BOUND ? MATE_BOUND - 1 : e <= -MATE_BOUND ? -MATE_BOUND + 1 : e;
+}
+
 /* ---- game ends at a node ------------------------------------------------- */
 
 /* A position repeated since the last irreversible move: inside the tree
@@ -275,9 +284,11 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
     }
 
     /* Step 3. Stand pat: the side to move may decline every capture */
-    int best = -SCORE_INF, stand = -SCORE_INF;
+    int best = -SCORE_INF, stand = -SCORE_INF, raw = 0;
     if (!incheck) {
-        stand = hit ? tte.eval : static_eval(s);
+        CorrKeys ck;
+        raw = hit ? tte.eval : static_eval(s);
+        stand = corrected_eval(s, raw, &ck);
         if (stand >= beta)
             return stand;
         if (stand > alpha)
@@ -330,8 +341,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
         return no_moves_score(s, ply);
 
     int bound = best >= beta ? TT_BOUND_LOWER : alpha > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
-    tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply),
-             incheck ? 0 : stand, 0, bound);
+    tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply), raw, 0, bound);
     return best;
 }
 
@@ -394,7 +404,9 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
     }
 
     /* Step 5. Static evaluation, and whether it is improving */
-    int eval = incheck ? -SCORE_INF : hit ? tte.eval : static_eval(s);
+    CorrKeys ck;
+    int raw = incheck ? 0 : hit ? tte.eval : static_eval(s);
+    int eval = incheck ? -SCORE_INF : corrected_eval(s, raw, &ck);
     s->evals[ply] = eval;
     bool improving = !incheck && ply >= 2 && eval > s->evals[ply - 2];
     history_reset_killers(&s->hist, ply + 1);
@@ -543,8 +555,15 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
     if (singular_search)
         return best;
     int bound = best >= beta ? TT_BOUND_LOWER : alpha > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
-    tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply),
-             incheck ? 0 : eval, depth, bound);
+    /* Step 12. What the evaluation missed, where the score says it: a
+       quiet best move (a capture's gain is no error of the evaluation)
+       and a bound on the right side of it */
+    if (!incheck && abs(best) < MATE_BOUND
+        && (move_none(best_move) || !is_tactical(pos, best_move))
+        && !(bound == TT_BOUND_LOWER && best <= eval)
+        && !(bound == TT_BOUND_UPPER && best >= eval))
+        corr_update(s->corr, pos->side, &ck, depth, best, raw);
+    tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply), raw, depth, bound);
     return best;
 }
 

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <time.h>
 #include "board/position.h"
+#include "search/corrhist.h"
 #include "search/eval.h"
 #include "search/history.h"
 #include "search/movepick.h"
@@ -77,6 +78,8 @@ struct Search {
     MoveList *scratch;
     MoveList *turn_lists;      /* [TURN_LISTS]: for the rules of turns of several moves */
     History hist;                         /* killers, counter moves, history scores */
+    CorrHist *corr;                       /* correction history (corrhist.h) */
+    TypeMask pawn_types;                  /* the variant's pawn-like types (its keys) */
     Move pv[MAX_PV + 1][MAX_PV + 1];
     int pvlen[MAX_PV + 1];
     int evals[MAX_PV + 2];

@@ -838,28 +838,6 @@ static void test_cont_reward(void)
     free(pos);
 }
 
-/* A search fills the continuation tables (a table sized for each variant,
- * hashed for the large ones), and a new game (CECP new, UCI ucinewgame:
- * engine_new_game) clears them, in every thread. */
-static void test_cont_cleared_by_new_game(void)
-{
-    Engine *e = engine_create(&set);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
-    static const char *const variants[] = { "chess", "shogi", "chu" };
-    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
-        engine_set_variant(e, varset_find(&set, variants[i]));
-        engine_set_threads(e, 2);
-        SearchLimits lim = limits_depth(6, NODE_BUDGET);
-        engine_search_start(e, e->pos, NULL, &lim, ENGINE_THINK, NULL);
-        engine_search_finish(e, false);
-        CU_ASSERT(history_cont_used(&e->search->hist) > 0);
-        engine_new_game(e);
-        CU_ASSERT_EQUAL(history_cont_used(&e->search->hist), 0);
-        for (int k = 0; k < e->search->nhelpers; k++)
-            CU_ASSERT_EQUAL(history_cont_used(&e->search->helpers[k]->hist), 0);
-    }
-    engine_destroy(e);
-}
 
 static bool corr_empty(const CorrHist *ch)
 {
@@ -913,24 +891,29 @@ static void test_corr_keys_and_update(void)
     free(pos);
 }
 
-/* A search fills the correction tables, and a new game clears them in
- * every thread. */
-static void test_corr_cleared_by_new_game(void)
+/* A search fills the continuation tables (a table sized for each variant,
+ * hashed for the large ones) and the correction tables, and a new game
+ * (CECP new, UCI ucinewgame: engine_new_game) clears them, in every
+ * thread. */
+static void test_tables_cleared_by_new_game(void)
 {
     Engine *e = engine_create(&set);
     CU_ASSERT_PTR_NOT_NULL_FATAL(e);
-    static const char *const variants[] = { "chess", "shogi", "xiangqi" };
+    static const char *const variants[] = { "chess", "shogi", "xiangqi", "chu" };
     for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
         engine_set_variant(e, varset_find(&set, variants[i]));
         engine_set_threads(e, 2);
-        SearchLimits lim = limits_depth(7, NODE_BUDGET);
+        SearchLimits lim = limits_depth(6, NODE_BUDGET);
         engine_search_start(e, e->pos, NULL, &lim, ENGINE_THINK, NULL);
         engine_search_finish(e, false);
+        CU_ASSERT(history_cont_used(&e->search->hist) > 0);
         CU_ASSERT(!corr_empty(e->search->corr));
         engine_new_game(e);
-        CU_ASSERT(corr_empty(e->search->corr));
-        for (int k = 0; k < e->search->nhelpers; k++)
-            CU_ASSERT(corr_empty(e->search->helpers[k]->corr));
+        for (int k = -1; k < e->search->nhelpers; k++) {
+            Search *t = k < 0 ? e->search : e->search->helpers[k];
+            CU_ASSERT_EQUAL(history_cont_used(&t->hist), 0);
+            CU_ASSERT(corr_empty(t->corr));
+        }
     }
     engine_destroy(e);
 }
@@ -968,9 +951,9 @@ int main(void)
     CU_add_test(t, "won endings converted", test_convert_endings);
     CU_add_test(t, "mates at the end of a turn of several moves", test_turn_mates);
     CU_add_test(t, "correction history keys and updates", test_corr_keys_and_update);
-    CU_add_test(t, "new game clears correction history", test_corr_cleared_by_new_game);
     CU_add_test(t, "continuation keys", test_cont_keys);
     CU_add_test(t, "continuation history: rewards, null moves", test_cont_reward);
-    CU_add_test(t, "continuation history: a new game clears it", test_cont_cleared_by_new_game);
+    CU_add_test(t, "a new game clears continuation and correction history",
+                test_tables_cleared_by_new_game);
     return cunit_run_registry();
 }

@@ -55,6 +55,8 @@ expect_exit "eval: an SCReLU network, portable" 0 "NNUE evaluation: " \
 portable=$(grep "^NNUE evaluation:" "$tmp/out")
 expect_exit "eval: an SCReLU network, the best loops" 0 "$portable" \
     ev --eval-file "$tmp/screlu.nnue" --fen "$start"
+expect_exit "eval: the network says its activation" 0 "2x16 -> 1, screlu)" \
+    ev --eval-file "$tmp/screlu.nnue" --fen "$start"
 expect_exit "train --init" 0 "from $tmp/screlu.nnue" \
     tr -v chess -o "$tmp/more.nnue" --init "$tmp/screlu.nnue" --epochs 1 --lr-drop 1 "$data"
 expect_exit "train --init: epoch 0, the start" 0 "epoch   0/1  held out 0." \

@@ -573,8 +573,9 @@ void eval_print(const EvalTables *et, const Position *pos, FILE *out)
     if (et->net) {
         const NnueNet *net = et->net;
         int nn = clamp_abs(nnue_evaluate(net, pos), EVAL_MAX - 1);
-        fprintf(out, "\nNeural network (%s, %d features -> 2x%d -> 1), which the search uses:\n",
-                net->variant, net->nfeatures, net->hidden);
+        fprintf(out, "\nNeural network (%s, %d features -> 2x%d -> 1, %s), which the search "
+                "uses:\n", net->variant, net->nfeatures, net->hidden,
+                nnue_activation_name(net->activation));
         fprintf(out, "NNUE: %s\n", nnue_impl_name());
         fprintf(out, "NNUE evaluation: %+d (white's view), %+d (side to move)\n",
                 pos->side == WHITE ? nn : -nn, nn);

@@ -13,12 +13,17 @@
 #define FALLBACK "the classical evaluation plays"
 
 /* "PATH (VARIANT, 768 features -> 2x256 -> 1)", ", 8 output buckets" before
- * the ')' where there are several. */
+ * the ')' where there are several, and the activation where it is not
+ * the usual CReLU. */
 static void describe(const NnueNet *net, const char *path, char *msg, size_t size)
 {
-    char buckets[32] = "";
+    char buckets[64] = "";
+    int n = 0;
     if (net->buckets > 1)
-        snprintf(buckets, sizeof buckets, ", %d output buckets", net->buckets);
+        n = snprintf(buckets, sizeof buckets, ", %d output buckets", net->buckets);
+    if (net->activation != NNUE_CRELU)
+        snprintf(buckets + n, sizeof buckets - (size_t)n, ", %s",
+                 nnue_activation_name(net->activation));
     snprintf(msg, size, "NNUE evaluation from %s (%s, %d features -> 2x%d -> 1%s)", path,
              net->variant, net->nfeatures, net->hidden, buckets);
 }

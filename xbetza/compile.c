@@ -58,6 +58,7 @@ static void add_lame_step(Builder *b, int sq, int test, int test2)
     b->steps[b->nsteps].sq = (uint16_t)sq;
     b->steps[b->nsteps].test = (uint16_t)test;
     b->steps[b->nsteps].test2 = (uint16_t)test2;
+    b->steps[b->nsteps].left = 0;
     b->nsteps++;
 }
 

@@ -3,9 +3,11 @@
  * equal moves (docs/xbetza.md §10.3); a compiled table repeats them where
  * a piece's atoms overlap: the flying stag's vRK (the king's step up is
  * the rook's first), the wildebeest pawn's fmWifmW3 (the single step is
- * the triple step's first).  Rays that other rays make redundant are
- * dropped or cut here, once, so that the generator walking the tables
- * makes each move once and tests nothing for it.
+ * the triple step's first), QNAD (the alfil's leap is the queen's second
+ * diagonal square).  Rays that other rays make redundant are dropped or
+ * cut here, once, and a slide's squares that a leap also reaches are
+ * marked as left to it, so that the generator walking the tables makes
+ * each move once and tests nothing for it but one mask.
  */
 #include "internal.h"
 
@@ -147,6 +149,112 @@ static void cut_repeated_start(Tables *ts, int ti, uint32_t i, int cs)
     b->flags |= XB_RAY_LAME;
 }
 
+/* ---- a slide passing a leap's square --------------------------------- */
+
+/* Was square sq found empty by ray b on its way to step k (a square it
+ * passed, or a test square of its own up to k)?  Not for hoppers: on
+ * their way one square is occupied, and which is not known here. */
+static bool passed_empty(const XbTable *tb, const XbRay *b, int k, uint16_t sq)
+{
+    if (b->mode & (XB_MODE_P | XB_MODE_G))
+        return false;
+    for (int j = 0; j <= k; j++) {
+        const XbStep *s = &tb->steps[b->first + (uint32_t)j];
+        if ((j < k && s->sq == sq)
+            || ((b->flags & XB_RAY_LAME) && (s->test == sq || s->test2 == sq)))
+            return true;
+    }
+    return false;
+}
+
+/* Does the move to step k of ray r leave e.p. rights (as the engine's
+ * generator says: an initial or lame non-capture past its first square)? */
+static bool leaves_ep(const XbTable *t, const XbRay *r, int k)
+{
+    return (r->flags & (CONDITIONS | XB_RAY_LAME)) && !(r->mode & (XB_MODE_C | XB_MODE_D))
+        && (k > 0 || t->steps[r->first].test != XB_NO_SQ);
+}
+
+/* Is ray a, when ray b reaches its step k, sure to reach its step m: are
+ * the squares a needs empty (those it passes, its lame tests) ones b
+ * found empty?  Not when a needs a square occupied ('j') or is a hopper. */
+static bool reaches_with(const XbTable *ta, const XbRay *a, int m,
+                         const XbTable *tb, const XbRay *b, int k)
+{
+    if ((a->mode & (XB_MODE_P | XB_MODE_G)) || (a->flags & XB_RAY_JUMP))
+        return false;
+    for (int j = 0; j <= m; j++) {
+        const XbStep *s = &ta->steps[a->first + (uint32_t)j];
+        if ((j < m && !passed_empty(tb, b, k, s->sq))
+            || (s->test != XB_NO_SQ && !passed_empty(tb, b, k, s->test))
+            || (s->test2 != XB_NO_SQ && !passed_empty(tb, b, k, s->test2)))
+            return false;
+    }
+    return true;
+}
+
+/* What step k (> 0) of ray b may leave to step m (< k) of ray a on the
+ * same square: the abilities both have, when a surely gets there
+ * whenever b does.  b gets there over empty squares only, so a plain leap
+ * (A D H) always does, a lame leap whose test squares b passed (QnA's
+ * (1,1)) too, and so does a rider's later step over squares b passed
+ * (BA0: the alfil-rider's (4,4) over (2,2)); for a hopper b, which passed
+ * an occupied square, only a leap with no test.  A leap that must jump
+ * ('j') never does.  a must be on no condition, or on b's ('i', 'ii').
+ * A tame a does not take b's captures (b may take a royal a may not), and
+ * quiet moves go only where both leave the same e.p. rights.  m < k: b
+ * leaves only to a ray that got there in fewer steps, so no two steps
+ * leave a move to each other (a chain of leavings ends), and a first
+ * step, which the passes above settle, leaves nothing.  Multi-leg,
+ * castling and hopper a are generated their own way and take nothing. */
+static unsigned left_to(const XbTable *ta, const XbRay *a, const XbTable *tb, const XbRay *b, int k)
+{
+    unsigned ca = a->flags & CONDITIONS;
+    if ((a->flags & GENERATED_APART) || (ca && ca != (b->flags & CONDITIONS)))
+        return 0;
+    uint16_t sq = tb->steps[b->first + (uint32_t)k].sq;
+    int m = 0;
+    while (m < a->len && m < k && ta->steps[a->first + (uint32_t)m].sq != sq)
+        m++;
+    if (m >= a->len || m >= k || !reaches_with(ta, a, m, tb, b, k))
+        return 0;
+    unsigned left = a->mode & b->mode & ABILITIES;
+    if (a->mode & ~b->mode & XB_MODE_T)
+        left &= ~(unsigned)(XB_MODE_C | XB_MODE_D);
+    if (leaves_ep(ta, a, m) != leaves_ep(tb, b, k))
+        left &= ~(unsigned)XB_MODE_M;
+    return left;
+}
+
+/* A leap that lands where a slide of the same piece passes: QNAD's alfil
+ * and the queen's diagonal through (1,1) both go to (2,2).  The leap
+ * cannot go (the slide is not always there: a piece on (1,1) stops it,
+ * not the alfil), and the slide cannot be cut (it goes on to (3,3)).
+ * So the slide's step there makes no move the leap makes whenever the
+ * slide could (XbStep.left), and the walk goes on past it. */
+static void leave_to_leaps(Tables *ts, int cs)
+{
+    for (int tb_i = 0; tb_i < ts->n; tb_i++) {
+        XbTable *tb = ts->t[tb_i];
+        for (uint32_t i = tb->index[cs]; i < tb->index[cs + 1]; i++) {
+            XbRay *b = &tb->rays[i];
+            if (ts->drop[tb_i][i] || (b->flags & GENERATED_APART))
+                continue;
+            for (int k = 1; k < b->len; k++) {
+                XbStep *sb = &tb->steps[b->first + (uint32_t)k];
+                for (int ta_i = 0; ta_i < ts->n; ta_i++) {
+                    const XbTable *ta = ts->t[ta_i];
+                    for (uint32_t j = ta->index[cs]; j < ta->index[cs + 1]; j++)
+                        if (!ts->drop[ta_i][j] && !(ta_i == tb_i && j == i))
+                            sb->left |= (uint16_t)left_to(ta, &ta->rays[j], tb, b, k);
+                }
+                if (sb->left)
+                    b->flags |= XB_RAY_LEAVES;
+            }
+        }
+    }
+}
+
 static void compact(XbTable *t, const bool *drop)
 {
     uint32_t w = 0;
@@ -188,6 +296,8 @@ int xb_drop_covered(XbTable *t, XbTable *extra)
                 else
                     cut_repeated_start(&ts, ti, i, cs);
             }
+    for (int cs = 0; cs < 2 * t->nsquares; cs++)
+        leave_to_leaps(&ts, cs);
     for (int ti = 0; ti < ts.n; ti++) {
         compact(ts.t[ti], ts.drop[ti]);
         free(ts.drop[ti]);

@@ -183,6 +183,9 @@ typedef struct {
                          occupied ('j' on long leapers) before `sq` is reached */
     uint16_t test2;   /* XB_NO_SQ, or a second square that must be EMPTY: only
                          on LAME rays, only where `test` is set (lame paths) */
+    uint16_t left;    /* XB_MODE_M C D E this step does not make: another ray's
+                         first square is the same and makes them whenever
+                         this step is reached (only on LEAVES rays; 0 else) */
 } XbStep;
 
 /* Ray flags. */
@@ -193,7 +196,8 @@ enum {
     XB_RAY_INITIAL2 = 1 << 3,  /* group had 'ii'                                  */
     XB_RAY_MULTILEG = 1 << 4,  /* first leg of an 'a' group: use xb_generate      */
     XB_RAY_CASTLE   = 1 << 5,  /* O atom: castling (or null move when range 0)    */
-    XB_RAY_SLIDE    = 1 << 6   /* range != 1 (a slider or rider)                  */
+    XB_RAY_SLIDE    = 1 << 6,  /* range != 1 (a slider or rider)                  */
+    XB_RAY_LEAVES   = 1 << 7   /* some steps leave moves to other rays (`left`)   */
 };
 
 /* A ray: up to `len` squares walked from the origin in one direction.
@@ -205,6 +209,8 @@ enum {
  *     empty  -> move if mode & M (e.p. capture if mode & E and sq is an e.p. square)
  *     enemy  -> capture if mode & C (not of a royal if mode & T); stop
  *     friend -> capture if mode & D; stop
+ *   where, on LEAVES rays, mode is first cut by the step's `left` (the
+ *   move is made by another ray; the walk goes on as before).
  */
 typedef struct {
     uint32_t first;   /* index of the first step in XbTable.steps */
@@ -301,9 +307,16 @@ void xb_table_free(XbTable *t);
  * 'ii') loses its first one or two squares when a ray available at least
  * as often makes their moves, which become test squares that must be
  * empty (ifmW3 next to fmW walks as a lame ray from the second square,
- * as chess's ifmnD does).  Other partial repeats (an initial ray whose
- * first three squares are repeated, or its captures) are left as they
- * are; multi-leg and castling rays are generated their own way.
+ * as chess's ifmnD does).  A leap onto a square a slide passes (QNAD's
+ * alfil and the queen through (1,1)) cannot go, as the slide may be
+ * blocked, nor cut the slide: the slide's step there leaves the moves
+ * the leap makes whenever the slide gets there (XbStep.left, the ray
+ * flagged LEAVES) and the walk goes on.  Other partial repeats (an
+ * initial ray whose first three squares are repeated, or its captures,
+ * a slide and a leap each there when the other is not, as fmR3ifmD, or
+ * one leaving e.p. rights where the other does not, as ifmR3fmD) are
+ * left as they are; multi-leg and castling rays are generated their own
+ * way.
  * `extra` (or NULL) is a second table of the same geometry walked with t
  * (the engine's square-bound extra moves, already cut to their squares);
  * of equal rays in both, t's stays.  Call after xb_compile, once.

@@ -134,10 +134,12 @@ static void gen_hopper_ray(const Position *pos, MoveList *ml, int type, int from
                 hopped = true;
             continue;
         }
+        /* a move another ray makes here is left to it (XbStep.left) */
+        uint16_t mode = r->mode & (uint16_t)~steps[k].left;
         if (code == EMPTY) {
-            if (r->mode & XB_MODE_M)
+            if (mode & XB_MODE_M)
                 add_move(pos, ml, type, from, to, 0, gen);
-        } else if (can_take(pos, type, code, r->mode)) {
+        } else if (can_take(pos, type, code, mode)) {
             add_move(pos, ml, type, from, to, 0, gen);
         }
         if (code != EMPTY || grasshopper)
@@ -166,17 +168,19 @@ static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const
         }
         int to = s->sq;
         uint8_t code = pos->board[to];
+        /* a move another ray makes here is left to it (XbStep.left) */
+        uint16_t here = (r->flags & XB_RAY_LEAVES) ? mode & (uint16_t)~s->left : mode;
         if (code == EMPTY) {
-            if (mode & XB_MODE_M)
+            if (here & XB_MODE_M)
                 add_move(pos, ml, type, from, to,
                          ep_maker && (k > 0 || s->test != XB_NO_SQ) ? MOVEF_EP_MAKER : 0, gen);
-            if ((mode & XB_MODE_E) && (gen & GEN_NOISY) && is_ep_square(pos, to)) {
+            if ((here & XB_MODE_E) && (gen & GEN_NOISY) && is_ep_square(pos, to)) {
                 push(ml, from, to, MOVE_EP, 0, 0);
                 ml->m[ml->n - 1].victim[0] = pos->ep_victim;
             }
             continue;
         }
-        if (can_take(pos, type, code, mode))
+        if (can_take(pos, type, code, here))
             add_move(pos, ml, type, from, to, 0, gen);
         return;
     }

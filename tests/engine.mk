@@ -59,6 +59,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/dragon.perft \
 	tests/data/perft/dragonfly.perft \
 	tests/data/perft/embassy.perft \
+	tests/data/perft/empire.perft \
 	tests/data/perft/enlarged_and_improved_chess.perft \
 	tests/data/perft/euroshogi.perft \
 	tests/data/perft/extinction.perft \
@@ -152,6 +153,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/spanish-archer.perft \
 	tests/data/perft/spartan.perft \
 	tests/data/perft/super.perft \
+	tests/data/perft/synochess.perft \
 	tests/data/perft/tencubed.perft \
 	tests/data/perft/theban.perft \
 	tests/data/perft/torishogi.perft \

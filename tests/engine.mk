@@ -21,6 +21,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/anti-losalamos.perft \
 	tests/data/perft/antichess.perft \
 	tests/data/perft/antihouse.perft \
+	tests/data/perft/antiminishogi.perft \
 	tests/data/perft/armageddon.perft \
 	tests/data/perft/atomic-giveaway-hill.perft \
 	tests/data/perft/atomic-giveaway.perft \
@@ -165,6 +166,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/wa-shogi.perft \
 	tests/data/perft/wolf.perft \
 	tests/data/perft/xiangqi.perft \
+	tests/data/perft/xiangqihouse.perft \
 	tests/data/perft/yarishogi.perft
 
 # Every depth of every reference case (takes much longer than `make check`).

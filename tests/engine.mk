@@ -21,6 +21,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/anti-losalamos.perft \
 	tests/data/perft/antichess.perft \
 	tests/data/perft/antihouse.perft \
+	tests/data/perft/antiminishogi.perft \
 	tests/data/perft/armageddon.perft \
 	tests/data/perft/atomic-giveaway-hill.perft \
 	tests/data/perft/atomic-giveaway.perft \
@@ -59,6 +60,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/dragon.perft \
 	tests/data/perft/dragonfly.perft \
 	tests/data/perft/embassy.perft \
+	tests/data/perft/empire.perft \
 	tests/data/perft/enlarged_and_improved_chess.perft \
 	tests/data/perft/euroshogi.perft \
 	tests/data/perft/extinction.perft \
@@ -152,6 +154,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/spanish-archer.perft \
 	tests/data/perft/spartan.perft \
 	tests/data/perft/super.perft \
+	tests/data/perft/synochess.perft \
 	tests/data/perft/tencubed.perft \
 	tests/data/perft/theban.perft \
 	tests/data/perft/torishogi.perft \
@@ -163,6 +166,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/wa-shogi.perft \
 	tests/data/perft/wolf.perft \
 	tests/data/perft/xiangqi.perft \
+	tests/data/perft/xiangqihouse.perft \
 	tests/data/perft/yarishogi.perft
 
 # Every depth of every reference case (takes much longer than `make check`).

@@ -1051,6 +1051,11 @@ static void test_janggi_game_ends(void)
     set_fen("xiangqi", open_file);
     CU_ASSERT_FALSE(move_parse(pos, "e6d6", false, &m, why, sizeof why));
     CU_ASSERT_STRING_EQUAL(why, "royal pieces may not face each other");
+    /* empire: kings may not face each other on a rank either */
+    set_fen("empire", "8/3p4/8/k2S3K/8/8/4T3/8 w - - 0 1");
+    CU_ASSERT_FALSE(move_parse(pos, "d5d6", false, &m, why, sizeof why));
+    CU_ASSERT_STRING_EQUAL(why, "royal pieces may not face each other");
+    CU_ASSERT_TRUE(move_parse(pos, "d5c5", false, &m, why, sizeof why));
     set_fen("janggi", open_file);
     play("e6d6");
     CU_ASSERT_FALSE(rules_game_end(pos, &end));

@@ -147,6 +147,10 @@ static void test_regions(void)
     CU_ASSERT_TRUE(sqset_has(&v->piece[p].extra[0].from[BLACK], sq(v, "a5")));
     CU_ASSERT_NOT_EQUAL(strchr(v->piece[type_of(v, "H")].synonyms, 'N'), NULL);
     CU_ASSERT_TRUE(v->rules.facing_royals_illegal);
+    CU_ASSERT_EQUAL(v->rules.facing_lines, FACING_FILES);     /* the word alone */
+    v = varset_find(&builtin, "empire");
+    CU_ASSERT_TRUE(v->rules.facing_royals_illegal);
+    CU_ASSERT_EQUAL(v->rules.facing_lines, FACING_FILES | FACING_RANKS);
     v = varset_find(&builtin, "kingofthehill");
     CU_ASSERT_TRUE(sqset_has(&v->rules.flag_region[BLACK], sq(v, "e5")));
     CU_ASSERT_FALSE(sqset_has(&v->rules.flag_region[WHITE], sq(v, "c4")));

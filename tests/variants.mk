@@ -36,6 +36,7 @@ variant_bad_files = \
 	tests/bad/extends_self.yaml tests/bad/extends_self.expected \
 	tests/bad/extends_alias_self.yaml tests/bad/extends_alias_self.expected \
 	tests/bad/extra_moves.yaml tests/bad/extra_moves.expected \
+	tests/bad/facing_lines.yaml tests/bad/facing_lines.expected \
 	tests/bad/start_castling.yaml tests/bad/start_castling.expected \
 	tests/bad/start_side.yaml tests/bad/start_side.expected \
 	tests/bad/start_holdings.yaml tests/bad/start_holdings.expected \

@@ -124,7 +124,20 @@ bool attack_in_check(const Position *pos, int color)
     return royals && attacked == royals;
 }
 
-/* Two royal pieces on one file with nothing between (xiangqi's flying general). */
+/* The step from royal square a to royal square b along a line where
+ * royals face each other under the rules (a file, or a rank when the rules
+ * say so): 0 when they share no such line. */
+static int facing_step(const Variant *v, int a, int b)
+{
+    if ((v->rules.facing_lines & FACING_FILES) && var_file(v, a) == var_file(v, b))
+        return v->files;
+    if ((v->rules.facing_lines & FACING_RANKS) && var_rank(v, a) == var_rank(v, b))
+        return 1;
+    return 0;
+}
+
+/* Two royal pieces on one file (or rank) with nothing between (xiangqi's
+ * flying general). */
 bool attack_royals_face(const Position *pos)
 {
     const Variant *v = pos->v;
@@ -133,10 +146,13 @@ bool attack_royals_face(const Position *pos)
         for (int i = 0; i < pos->nlist[c]; i++)
             if (v->royal_types >> code_type(pos->board[pos->list[c][i]]) & 1)
                 sq[c] = pos->list[c][i];
-    if (sq[0] < 0 || sq[1] < 0 || var_file(v, sq[0]) != var_file(v, sq[1]))
+    if (sq[0] < 0 || sq[1] < 0)
+        return false;
+    int step = facing_step(v, sq[0], sq[1]);
+    if (!step)
         return false;
     int lo = sq[0] < sq[1] ? sq[0] : sq[1], hi = sq[0] ^ sq[1] ^ lo;
-    for (int s = lo + v->files; s < hi; s += v->files)
+    for (int s = lo + step; s < hi; s += step)
         if (pos->board[s] != EMPTY)
             return false;
     return true;
@@ -336,15 +352,16 @@ static void sensitive_squares(const Position *pos, int king, int them, SquareSet
         if (pt->has_extra)
             add_ray_squares_before(set, &pt->extra_table, them, from, king);
     }
-    /* royals facing each other: the file between them */
+    /* royals facing each other: the file (or rank) between them */
     if (v->rules.facing_royals_illegal)
         for (int i = 0; i < pos->nlist[them]; i++) {
             int sq = pos->list[them][i];
-            if (!(v->royal_types >> code_type(pos->board[sq]) & 1)
-                || var_file(v, sq) != var_file(v, king))
+            int step = v->royal_types >> code_type(pos->board[sq]) & 1
+                     ? facing_step(v, sq, king) : 0;
+            if (!step)
                 continue;
             int lo = sq < king ? sq : king, hi = sq ^ king ^ lo;
-            for (int s = lo + v->files; s < hi; s += v->files)
+            for (int s = lo + step; s < hi; s += step)
                 sqset_add(set, s);
         }
 }

@@ -96,7 +96,8 @@ dist_variants_DATA = \
 	variants/sixthrank.yaml variants/fullmoon.yaml variants/massacre.yaml \
 	variants/backrank.yaml variants/chessvshp.yaml variants/allwayspawns.yaml \
 	variants/capturethequeen.yaml variants/hexapawn.yaml variants/maharajah2.yaml \
-	variants/atomiczh.yaml
+	variants/atomiczh.yaml variants/empire.yaml variants/synochess.yaml \
+	variants/xiangqihouse.yaml variants/antiminishogi.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

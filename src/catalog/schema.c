@@ -124,6 +124,7 @@ void schema_defaults(Variant *v)
     memset(v, 0, sizeof *v);
     v->rules.checkmated = OUTCOME_LOSS;
     v->rules.stalemated = OUTCOME_DRAW;
+    v->rules.facing_lines = FACING_FILES;
     v->rules.repetition_count = 3;
     v->rules.repetition = OUTCOME_DRAW;
     v->rules.move_rule = 50;

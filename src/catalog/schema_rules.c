@@ -326,6 +326,49 @@ void schema_read_capture_rules(SchemaContext *c, const TreeNode *n)
         read_capture_row(c, n->vals[i]);
 }
 
+/* `facing-royals`: allowed, illegal or bikjang, on files (a word), or
+ * {rule, lines} where lines is a list of files and ranks. */
+static void read_facing_royals(SchemaContext *c, const TreeNode *n)
+{
+    static const char *const keys[] = { "rule", "lines", NULL };
+    static const char *const facing[] = { "allowed", "illegal", "bikjang", NULL };
+    static const char *const lines[] = { "files", "ranks", NULL };
+    Rules *r = &c->v->rules;
+    const TreeNode *rule = n, *x;
+
+    r->facing_lines = FACING_FILES;
+    if (n->kind == TREE_MAP) {
+        schema_check_keys(c, n, keys, NULL, "'facing-royals'");
+        rule = tree_map_get(n, "rule");
+        if (!rule) {
+            SCHEMA_ERROR(c, n, "'facing-royals' needs 'rule' (allowed, illegal or bikjang)");
+            return;
+        }
+        if ((x = tree_map_get(n, "lines"))) {
+            const TreeNode *items[4];
+            int k = schema_list_items(x, items, 4);
+            if (x->kind == TREE_SEQ && x->n > 2)
+                SCHEMA_ERROR(c, x, "'lines' takes files, ranks or both");
+            else if (k == 0)
+                SCHEMA_ERROR(c, x, "'lines' needs files, ranks or both");
+            unsigned mask = 0;
+            for (int i = 0; i < k && i < 2; i++) {
+                int l = schema_choice(c, items[i], "lines", lines);
+                if (l < 0)
+                    continue;
+                if (mask >> l & 1)
+                    SCHEMA_ERROR(c, items[i], "'lines' names %s twice", lines[l]);
+                mask |= 1u << l;
+            }
+            if (mask)
+                r->facing_lines = (uint8_t)mask;
+        }
+    }
+    int k = schema_choice(c, rule, "facing-royals", facing);
+    r->facing_royals_illegal = k == 1;
+    r->facing_royals_bikjang = k == 2;
+}
+
 void schema_read_rules(SchemaContext *c, const TreeNode *n)
 {
     static const char *const keys[] = {
@@ -337,7 +380,6 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
         "counting", "connect", "check-evasion", "chasing", "self-capture", "impasse", NULL };
     static const char *const checks[] = { "allowed", "forbidden", NULL };
     static const char *const stalemate[] = { "loss", "draw", "win", "material", NULL };
-    static const char *const facing[] = { "allowed", "illegal", "bikjang", NULL };
     static const char *const royals[] = { "each", "spare", "last", NULL };
     Rules *r = &c->v->rules;
     const TreeNode *x;
@@ -371,11 +413,8 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
     }
     if ((x = tree_map_get(n, "must-capture")))
         schema_bool(c, x, "must-capture", &r->must_capture);
-    if ((x = tree_map_get(n, "facing-royals"))) {
-        int k = schema_choice(c, x, "facing-royals", facing);
-        r->facing_royals_illegal = k == 1;
-        r->facing_royals_bikjang = k == 2;
-    }
+    if ((x = tree_map_get(n, "facing-royals")))
+        read_facing_royals(c, x);
     if ((x = tree_map_get(n, "royals"))) {
         int k = schema_choice(c, x, "royals", royals);
         r->royal_spare = k == 1;

@@ -357,11 +357,14 @@ static void print_rules(const Variant *v, FILE *out)
             fputs(" after a piece that is no lion took a lion, the reply may not take one", out);
         fputs(".\n", out);
     }
+    /* (on a file, the default, goes without saying) */
+    const char *line = r->facing_lines == (FACING_FILES | FACING_RANKS) ? " on a file or rank"
+                     : r->facing_lines == FACING_RANKS ? " on a rank" : "";
     if (r->facing_royals_illegal)
-        fputs("Royal pieces may not face each other.\n", out);
+        fprintf(out, "Royal pieces may not face each other%s.\n", line);
     if (r->facing_royals_bikjang)
-        fputs("Royal pieces made to face each other must be parted at once, or a pass ends "
-              "the game (bikjang).\n", out);
+        fprintf(out, "Royal pieces made to face each other%s must be parted at once, or a "
+                "pass ends the game (bikjang).\n", line);
     if (r->pass != PASS_NEVER)
         fputs("A player not in check may pass; two passes in a row end the game.\n", out);
     if (r->material_count) {

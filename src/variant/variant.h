@@ -53,6 +53,9 @@ typedef enum { PROMO_WHEN_IMMOBILE = 0, PROMO_ALWAYS, PROMO_NEVER } PromoMandato
 /* When a player may pass (rules.pass). */
 typedef enum { PASS_NEVER = 0, PASS_ALWAYS } PassRule;
 
+/* facing-royals lines: where two royals face each other */
+enum { FACING_FILES = 1, FACING_RANKS = 2 };
+
 /* One `extra-moves` entry: moves a piece has only while it stands on
  * `from`, and (within_given) only along squares of `within`: every square
  * a move passes, hops over or lands on. */
@@ -182,6 +185,7 @@ typedef struct {
     bool    facing_royals_illegal;
     bool    facing_royals_bikjang; /* royals may be made to face; the other side must
                                   part them or pass, and passing ends the game */
+    uint8_t facing_lines;     /* where royals face: FACING_FILES, FACING_RANKS or both */
     /* material-count: a game the rules would draw goes to the side with more
        points (janggi): each type's points and each player's bonus, in tenths */
     bool    material_count;

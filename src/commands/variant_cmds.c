@@ -406,6 +406,25 @@ static void print_rules(const Variant *v, FILE *out)
         fputs("Captured pieces go to their owner's hand and may be dropped.\n", out);
     else if (v->hand.enabled)
         fputs("Captured pieces go to a hand and may be dropped.\n", out);
+    if (!v->hand.enabled)
+        return;
+    TypeMask no_mate = 0, no_check = 0;
+    for (int t = 0; t < v->ntypes; t++) {
+        if (v->piece[t].drop_no_check)
+            no_check |= type_bit(t);
+        else if (v->piece[t].drop_no_mate)
+            no_mate |= type_bit(t);
+    }
+    if (no_check) {
+        fputs("A drop may not give check:", out);
+        print_types(v, no_check, out);
+        fputs(".\n", out);
+    }
+    if (no_mate) {
+        fputs("A drop may not give mate:", out);
+        print_types(v, no_mate, out);
+        fputs(".\n", out);
+    }
 }
 
 void variant_print_show(const Variant *v, FILE *out)

@@ -332,3 +332,9 @@ Nodes searched: 5
 $ menagerie --variants tests/data/rules/dropzones.yaml perft -v dropzones --fen '4k3/8/8/8/8/8/8/4K3[b] b - - 0 1' 1
 Nodes searched: 36
 [0]
+$ menagerie show shogi | grep 'A drop'
+A drop may not give mate: P.
+[0]
+$ menagerie --variants tests/data/rules/nocheckdrops.yaml show nocheckdrops | grep 'A drop'
+A drop may not give check: N B R Q K.
+[0]

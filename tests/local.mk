@@ -15,4 +15,4 @@ include tests/install.mk
 
 # The layering of src/: includes point down, no include cycles.
 TESTS += tests/layering.sh
-EXTRA_DIST += tests/layering.sh tests/cunit_run.h tests/strset.h
+EXTRA_DIST += tests/layering.sh tests/cunit_run.h tests/strset.h tests/test_rng.h

@@ -32,6 +32,7 @@
 #include "notation/fen.h"
 #include "search/eval.h"
 #include "cunit_run.h"
+#include "test_rng.h"
 
 static VariantSet set;
 static Position *pos;
@@ -65,19 +66,6 @@ static int suite_clean(void)
     return 0;
 }
 
-static unsigned next_random(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng >> 11);
-}
-
-static int random_in(int lo, int hi)
-{
-    return lo + (int)(next_random() % (unsigned)(hi - lo + 1));
-}
-
 static const Variant *variant(const char *name)
 {
     const Variant *v = varset_find(&set, name);
@@ -93,13 +81,13 @@ static NnueNet *random_bucketed_net(const Variant *v, int hidden, int buckets)
                                    400);
     CU_ASSERT_PTR_NOT_NULL_FATAL(net);
     for (int i = 0; i < hidden; i++)
-        net->ft_bias[i] = (int16_t)random_in(-60, 200);
+        net->ft_bias[i] = (int16_t)test_rng_in(&rng, -60, 200);
     for (long i = 0; i < (long)net->nfeatures * hidden; i++)
-        net->ft_weight[i] = (int16_t)random_in(-50, 50);
+        net->ft_weight[i] = (int16_t)test_rng_in(&rng, -50, 50);
     for (int i = 0; i < buckets * 2 * hidden; i++)
-        net->out_weight[i] = (int16_t)random_in(-1500, 1500);
+        net->out_weight[i] = (int16_t)test_rng_in(&rng, -1500, 1500);
     for (int b = 0; b < buckets; b++)
-        net->out_bias[b] = random_in(-200000, 200000);
+        net->out_bias[b] = test_rng_in(&rng, -200000, 200000);
     return net;
 }
 
@@ -398,7 +386,7 @@ static Move random_move(void)
     MoveList *ml = &lists[0];
     rules_legal_moves(pos, ml);
     Move none = { 0 };
-    return ml->n ? ml->m[next_random() % ml->n] : none;
+    return ml->n ? ml->m[test_rng_next(&rng) % ml->n] : none;
 }
 
 static void test_inference_reference(void)
@@ -479,12 +467,12 @@ static bool pick(MoveList *ml, Move *out)
     rules_legal_moves(pos, ml);
     if (!ml->n)
         return false;
-    if (next_random() % 2) {
+    if (test_rng_next(&rng) % 2) {
         int nspecial = 0;
         for (int i = 0; i < ml->n; i++)
             nspecial += special(ml->m[i]);
         if (nspecial) {
-            int k = (int)(next_random() % (unsigned)nspecial);
+            int k = (int)(test_rng_next(&rng) % (unsigned)nspecial);
             for (int i = 0; i < ml->n; i++)
                 if (special(ml->m[i]) && k-- == 0) {
                     *out = ml->m[i];
@@ -492,7 +480,7 @@ static bool pick(MoveList *ml, Move *out)
                 }
         }
     }
-    *out = ml->m[next_random() % ml->n];
+    *out = ml->m[test_rng_next(&rng) % ml->n];
     return true;
 }
 
@@ -546,7 +534,7 @@ static void incremental_games(const char *name, int games, int plies, Seen *seen
         nnue_stack_attach(st, pos);
         CU_ASSERT_PTR_EQUAL(pos->nnue, st);
         for (int ply = 0; ply < plies; ply++) {
-            if (next_random() % 3 == 0)
+            if (test_rng_next(&rng) % 3 == 0)
                 walk(net, TREE_DEPTH, seen);
             Move m;
             if (!pick(&lists[0], &m))
@@ -675,7 +663,7 @@ static void write_data(const Variant *v, int games)
             if (m.kind == 0 && m.from == 0 && m.to == 0)
                 break;
             position_make(pos, m);
-            if (ply < 6 || next_random() % 8)     /* a few from each game */
+            if (ply < 6 || test_rng_next(&rng) % 8)     /* a few from each game */
                 continue;
             int e = eval_position(et, pos), white = pos->side == WHITE ? e : -e;
             if (white > 1500 || white < -1500)

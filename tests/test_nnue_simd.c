@@ -27,6 +27,7 @@
 #include "catalog/variant_load.h"
 #include "notation/fen.h"
 #include "cunit_run.h"
+#include "test_rng.h"
 
 #define TREE_DEPTH 2
 #define STACK_PLIES 24     /* games go deeper: past it, evaluation from scratch */
@@ -59,19 +60,6 @@ static int suite_clean(void)
     return 0;
 }
 
-static unsigned next_random(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng >> 11);
-}
-
-static int random_in(int lo, int hi)
-{
-    return lo + (int)(next_random() % (unsigned)(hi - lo + 1));
-}
-
 static const Variant *variant(const char *name)
 {
     const Variant *v = varset_find(&set, name);
@@ -98,13 +86,13 @@ static NnueNet *random_net(const Variant *v, int hidden, int buckets, int ft, in
                                    400);
     CU_ASSERT_PTR_NOT_NULL_FATAL(net);
     for (int i = 0; i < hidden; i++)
-        net->ft_bias[i] = (int16_t)random_in(-120, 380);
+        net->ft_bias[i] = (int16_t)test_rng_in(&rng, -120, 380);
     for (long i = 0; i < (long)net->nfeatures * hidden; i++)
-        net->ft_weight[i] = (int16_t)random_in(-ft, ft);
+        net->ft_weight[i] = (int16_t)test_rng_in(&rng, -ft, ft);
     for (int i = 0; i < buckets * 2 * hidden; i++)
-        net->out_weight[i] = (int16_t)random_in(-out, out);
+        net->out_weight[i] = (int16_t)test_rng_in(&rng, -out, out);
     for (int b = 0; b < buckets; b++)
-        net->out_bias[b] = random_in(-200000, 200000);
+        net->out_bias[b] = test_rng_in(&rng, -200000, 200000);
     char err[256];
     CU_ASSERT_FATAL(nnue_net_check(net, err, sizeof err));
     return net;
@@ -129,7 +117,7 @@ static bool random_move(MoveList *ml, Move *m)
     rules_legal_moves(ref, ml);
     if (!ml->n)
         return false;
-    *m = ml->m[next_random() % ml->n];
+    *m = ml->m[test_rng_next(&rng) % ml->n];
     return true;
 }
 
@@ -202,7 +190,7 @@ static void compare(const NnueNet *net)
  * unevaluated, so the lazy update catches up over several moves. */
 static void walk(const NnueNet *net, int depth)
 {
-    if (next_random() % 3)
+    if (test_rng_next(&rng) % 3)
         compare(net);
     if (depth == 0)
         return;
@@ -230,7 +218,7 @@ static void games(const Variant *v, const NnueNet *net, int ngames, int plies, u
         nnue_stack_attach(ref_stack, ref);
         nnue_stack_attach(alt_stack, alt);
         for (int ply = 0; ply < plies; ply++) {
-            walk(net, next_random() % 4 == 0 ? TREE_DEPTH : 0);
+            walk(net, test_rng_next(&rng) % 4 == 0 ? TREE_DEPTH : 0);
             Move m;
             if (!random_move(&lists[0], &m))
                 break;

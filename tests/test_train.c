@@ -33,6 +33,7 @@
 #include "notation/fen.h"
 #include "search/eval.h"
 #include "cunit_run.h"
+#include "test_rng.h"
 
 static VariantSet set;
 static Position *pos;
@@ -70,14 +71,6 @@ static int suite_clean(void)
     return 0;
 }
 
-static unsigned next_random(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng >> 11);
-}
-
 static const Variant *chess(void)
 {
     const Variant *v = varset_find(&set, "chess");
@@ -101,8 +94,8 @@ static void write_data(const char *path, int games, uint64_t seed)
             rules_legal_moves(pos, moves);
             if (!moves->n)
                 break;
-            position_make(pos, moves->m[next_random() % moves->n]);
-            if (ply < 6 || next_random() % 8)     /* a few from each game */
+            position_make(pos, moves->m[test_rng_next(&rng) % moves->n]);
+            if (ply < 6 || test_rng_next(&rng) % 8)     /* a few from each game */
                 continue;
             int e = eval_position(et, pos), white = pos->side == WHITE ? e : -e;
             if (white > 1500 || white < -1500)

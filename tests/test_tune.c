@@ -22,6 +22,7 @@
 #include "notation/fen.h"
 #include "search/eval.h"
 #include "cunit_run.h"
+#include "test_rng.h"
 
 static VariantSet set;
 static Position *pos;
@@ -46,14 +47,6 @@ static int suite_clean(void)
     return 0;
 }
 
-static unsigned next_random(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng >> 11);
-}
-
 static const Variant *variant(const char *name)
 {
     const Variant *v = varset_find(&set, name);
@@ -75,8 +68,8 @@ static void random_positions(const Variant *v, int games, bool sparse,
             rules_legal_moves(pos, &ml);
             if (ml.n == 0)
                 break;
-            position_make(pos, ml.m[next_random() % ml.n]);
-            if (ply >= 4 && (!sparse || next_random() % 4 == 0))
+            position_make(pos, ml.m[test_rng_next(&rng) % ml.n]);
+            if (ply >= 4 && (!sparse || test_rng_next(&rng) % 4 == 0))
                 fn(v, ctx);
         }
     }

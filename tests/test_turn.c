@@ -29,6 +29,7 @@
 #include "board/zobrist.h"
 #include "catalog/variant_load.h"
 #include "notation/fen.h"
+#include "test_rng.h"
 
 static VariantSet set;
 static Position *pos, *other;
@@ -256,14 +257,6 @@ static void test_perft_files(void)
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
 
-static unsigned next_random(unsigned n)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng % n);
-}
-
 /* Every FEN reads back to itself and to the same hash. */
 static void check_fen_reads_back(const char *vname)
 {
@@ -306,7 +299,7 @@ static void random_game(const char *vname, int plies, int every, int depth)
         rules_legal_moves(pos, ml);
         if (ml->n == 0)
             break;
-        position_make(pos, ml->m[next_random((unsigned)ml->n)]);
+        position_make(pos, ml->m[test_rng_next(&rng) % (unsigned)ml->n]);
     }
     for (int i = made - 1; i >= 0; i--) {
         if (i < made - 1 || pos->ply > i)

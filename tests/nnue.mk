@@ -22,3 +22,7 @@ tests_test_train_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
 tests_test_train_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS) -lm
 TESTS += tests/nnue.sh
 EXTRA_DIST += tests/nnue.sh
+
+# The loop that grows a network (tools/menagerie-netloop) on a tiny run.
+TESTS += tests/netloop.sh
+EXTRA_DIST += tests/netloop.sh tests/netloop.py tools/menagerie-netloop

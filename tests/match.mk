@@ -7,7 +7,8 @@ EXTRA_DIST += tests/match-stats.sh tests/match-games.sh tests/match-stats.py \
 	tools/menagerie-match tools/menagerie-tourney tools/match/__init__.py \
 	tools/match/cli.py tools/match/engines.py tools/match/game.py tools/match/pgn.py \
 	tools/match/ratings.py tools/match/referee.py tools/match/runner.py \
-	tools/match/stats.py tools/match/tourney.py tools/match/tourney_cli.py
+	tools/match/stats.py tools/match/tourney.py tools/match/tourney_cli.py \
+	tools/match/units.py
 
 # Self-play in variants whose turns have several moves, which no match
 # runner or GUI referees (tools/turn_selfplay.py).

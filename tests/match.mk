@@ -14,3 +14,14 @@ EXTRA_DIST += tests/match-stats.sh tests/match-games.sh tests/match-stats.py \
 # runner or GUI referees (tools/turn_selfplay.py).
 TESTS += tests/turn-selfplay.sh
 EXTRA_DIST += tests/turn-selfplay.sh tools/turn_selfplay.py
+
+# Work split into units (tools/spread/): an SPRT, a tournament and datagen
+# run under GNU parallel on two local "hosts" and as a Slurm job array on a
+# one-node cluster it starts and stops; the merged results must equal one
+# process's.  Needs the Debian packages parallel and slurm-wlm; not part of
+# `make check` (it starts daemons).
+check-spread: menagerie$(EXEEXT)
+	top_srcdir=$(top_srcdir) top_builddir=$(top_builddir) $(SHELL) $(top_srcdir)/tests/spread-e2e.sh
+.PHONY: check-spread
+EXTRA_DIST += tests/spread-e2e.sh tools/spread/unit tools/spread/parallel.sh \
+	tools/spread/slurm.sbatch tools/spread/local-ssh tools/spread/datagen-join

@@ -247,13 +247,15 @@ class Match:
         openings = self.prepare_openings()
         if getattr(self.opts, "units", 0):
             self.units = UnitRun(self.opts, self.plan(openings))
+            for k in self.units.skipped:
+                self._say("Unit %d of %d: complete in %s, not played again"
+                          % (k, self.units.n, self.units.path(k, ".json")))
             if not self.units.chosen:
-                self._say(self.units.summary_line())
                 return 0
         schedule = Schedule(openings, self.opts.games, self.opts.opening_order, self.opts.seed,
                             self.units.pairs() if self.units else None)
         if self.units:
-            self.units.start(schedule, self._say)
+            self.units.start(schedule)
         if self.opts.pgn:
             self.pgn = open(self.opts.pgn, "a", encoding="utf-8")
         self.started = time.monotonic()
@@ -371,11 +373,8 @@ class UnitRun:
     def pairs(self):
         return [p for k in self.chosen for p in units.unit_pairs(self.total_pairs, self.n, k)]
 
-    def start(self, schedule, say):
+    def start(self, schedule):
         self.schedule = schedule
-        for k in self.skipped:
-            say("Unit %d of %d: complete in %s, not played again" % (k, self.n,
-                                                                     self.path(k, ".json")))
         for k in self.chosen:
             self.pgn[k] = open(self.path(k, ".pgn"), "w", encoding="utf-8")
 
@@ -405,10 +404,11 @@ class UnitRun:
                 "host": self.host, "seconds": round(elapsed, 1)})
 
     def summary_line(self):
-        played = ", ".join(str(k) for k in self.chosen) or "none"
-        return "Units %s of %d: results in %s" % (played, self.n,
-                                                 self.path(self.chosen[0] if self.chosen
-                                                           else "K", ".json"))
+        played = ", ".join(str(k) for k in self.chosen)
+        return "Unit%s %s of %d: results in %s" % ("s" if len(self.chosen) > 1 else "", played,
+                                                  self.n, os.path.join(self.dir,
+                                                                       "unit-K-of-%d.json"
+                                                                       % self.n))
 
 
 def result_lines(t, name_a, name_b, variant, tc_text, sprt, llr, verdict):

@@ -66,6 +66,18 @@ faults counted per engine: illegal moves (also a legal move refused with
   protocol timeouts (no pong/readyok within --protocol-timeout before a game,
   which loses it, or after it, which restarts the engine).
 
+units (for work spread over machines): --units N splits the plan's opening
+  pairs (numbered in the order of the games) into N units of consecutive
+  pairs; --unit LIST (K, K-L, a comma list, or all) plays those and keeps
+  each unit's games in DIR/unit-K-of-N.json, a state file of its own (the
+  same command resumes the unit), and DIR/unit-K-of-N.pgn, DIR being
+  --result-dir.  Then
+    menagerie-tourney merge [--pgn FILE] [--json FILE] [--partial]
+        [--anchor NAME] [--anchor-elo ELO] [--prior D] DIR|FILE...
+  checks that every unit holds exactly its planned games and prints the
+  crosstable, ratings and faults of all of them (tools/spread/ runs units
+  under GNU parallel or as a Slurm job array; see README).
+
 example, four engines, 2+0.02, four games a pair:
   tools/menagerie-tourney -e cmd=./menagerie -e cmd=/usr/games/fairymax \\
       -e cmd=/usr/games/sjaakii -e 'cmd=/usr/games/fairy-stockfish proto=uci' \\

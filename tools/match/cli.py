@@ -13,7 +13,8 @@ from .engines import EngineSpec, Limits
 from .game import Adjudication, GameSettings
 from .referee import RefereeError
 from .runner import Match, MatchError
-from . import stats
+from . import stats, units
+from .runner import Tally, result_lines
 
 DESCRIPTION = """\
 Play two engines (CECP or UCI) against each other in any variant, games in
@@ -55,6 +56,23 @@ faults counted per engine: illegal moves (also a legal move refused with
   moves left), time losses (clock below -margin, or no move within
   --move-timeout without a clock) and crashes (the engine exited or closed
   its pipes; it is restarted for the next game).
+
+units (for work spread over machines): --units N splits the --games G
+  games into N units of consecutive game pairs (unit K: pairs
+  floor((K-1)P/N) to floor(KP/N)-1 of P = G/2; pair p is games 2p+1 and
+  2p+2 and plays opening p of the file, cycled, or of its --seed shuffle).
+  --unit LIST plays those units whole (an SPRT does not stop them) and
+  writes, per unit, DIR/unit-K-of-N.json (W/D/L, pentanomial counts,
+  faults, game ends, every game's result, host, the plan) and
+  DIR/unit-K-of-N.pgn, DIR being --result-dir.  A unit whose result file
+  says it is complete is skipped, so a failed job is simply run again.
+  Every unit runs the same command but for --unit; with fixed --nodes or
+  --depth and single-threaded engines, a unit's games are the same wherever
+  it runs.  Then
+    menagerie-match merge [--pgn FILE] [--json FILE] [--partial] DIR|FILE...
+  adds the counts exactly, joins the PGN in game order and gives Elo and
+  the SPRT verdict over the sums (tools/spread/ runs units under GNU
+  parallel or as a Slurm job array; see README).
 
 example, an SPRT of a new build against the old one at 10+0.1:
   tools/menagerie-match -a ./menagerie -b ./menagerie-old --tc 10+0.1 \\
@@ -226,6 +244,8 @@ def build_parser():
     g.add_argument("--elo-model", choices=("logistic", "normalized"), default="logistic",
                    help="Elo of elo0/elo1 (default: logistic)")
 
+    add_unit_options(p, "game pairs")
+
     g = p.add_argument_group("output")
     g.add_argument("--pgn", metavar="FILE",
                    help="append the games to this PGN file, in the order they end (Round: the "
@@ -240,6 +260,39 @@ def build_parser():
     return p
 
 
+def add_unit_options(p, what):
+    """--units, --unit, --result-dir: the same for a match and a tournament."""
+    g = p.add_argument_group("units (work spread over machines; see below)")
+    g.add_argument("--units", metavar="N", type=_bounded(int, 1, 10**6), default=0,
+                   help="split the %s into N units of consecutive %s" % (
+                       "games" if what == "game pairs" else "tournament", what))
+    g.add_argument("--unit", metavar="LIST",
+                   help="the units to play: K, K-L, a comma list of those, or all")
+    g.add_argument("--result-dir", metavar="DIR",
+                   help="where each unit K writes unit-K-of-N.json and unit-K-of-N.pgn "
+                        "(a directory all machines share)")
+
+
+def check_units(p, o, total_pairs):
+    """o.unit_list from --unit, or an error for a bad combination."""
+    o.unit_list = []
+    if not o.units:
+        if o.unit or o.result_dir:
+            p.error("--unit and --result-dir need --units N")
+        return
+    if not o.unit or not o.result_dir:
+        p.error("--units needs --unit LIST and --result-dir DIR")
+    if total_pairs < o.units:
+        p.error("--units %d: more units than the %d game pairs to split" % (o.units,
+                                                                             total_pairs))
+    try:
+        o.unit_list = units.parse_unit_list(o.unit, o.units)
+    except units.UnitError as err:
+        p.error(str(err))
+    if not os.path.isdir(o.result_dir):
+        p.error("--result-dir %s: not a directory" % o.result_dir)
+
+
 def check_options(p, o):
     check_limits(p, o)
     if o.sprt and o.elo0 >= o.elo1:
@@ -247,6 +300,9 @@ def check_options(p, o):
     if o.games is None:
         o.games = 0 if o.sprt else 100
     o.games += o.games % 2
+    if o.units and not o.games:
+        p.error("--units needs a number of games (--games N) to split")
+    check_units(p, o, o.games // 2)
     o.sprt = stats.Sprt(o.elo0, o.elo1, o.alpha, o.beta, o.elo_model) if o.sprt else None
     check_referee(p, o)
 
@@ -309,7 +365,123 @@ class TrafficLog:
         self.f.close()
 
 
+MERGE_DESCRIPTION = """\
+Add up the result files of the units of one match (menagerie-match --units N
+--unit K --result-dir DIR): W/D/L, the pentanomial counts, the faults and the
+game ends add exactly; the Elo and, when the units ran with --sprt, the SPRT
+verdict are computed over the sums, as if one process had played every unit.
+A unit that is missing, stopped early or of another match is an error."""
+
+
+def build_merge_parser():
+    p = argparse.ArgumentParser(prog="menagerie-match merge", description=MERGE_DESCRIPTION,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("results", nargs="+", metavar="FILE|DIR",
+                   help="unit result files, or directories of unit-K-of-N.json files")
+    p.add_argument("--pgn", metavar="FILE",
+                   help="write the units' games to FILE, ordered by game number (Round)")
+    p.add_argument("--json", metavar="FILE",
+                   help="write the merged counts and the verdict to FILE (JSON)")
+    p.add_argument("--partial", action="store_true",
+                   help="merge the complete units there are (the verdict is then over "
+                        "those only)")
+    return p
+
+
+def merge_match(paths, partial):
+    """(tally, data of the first unit, units used, missing or incomplete units)."""
+    n, by_unit, missing = units.collect(paths, units.MATCH_FORMAT, "plan",
+                                        lambda d: d.get("unit"),
+                                        lambda plan: plan["units"])
+    incomplete = [k for k in sorted(by_unit) if not by_unit[k][1].get("complete")]
+    if (missing or incomplete) and not partial:
+        why = []
+        if missing:
+            why.append("no result for unit%s %s" % ("s" if len(missing) > 1 else "",
+                                                     _ranges(missing)))
+        if incomplete:
+            why.append("unit%s %s did not finish" % ("s" if len(incomplete) > 1 else "",
+                                                     _ranges(incomplete)))
+        raise units.UnitError("%s of %d (--partial merges the rest)" % ("; ".join(why), n))
+    used = [k for k in sorted(by_unit) if k not in incomplete]
+    if not used:
+        raise units.UnitError("no complete unit to merge")
+    t = Tally()
+    for k in used:
+        d = by_unit[k][1]
+        t.wins, t.draws, t.losses = (a + b for a, b in zip((t.wins, t.draws, t.losses),
+                                                           d["wdl"]))
+        t.penta = [a + b for a, b in zip(t.penta, d["penta"])]
+        t.games += d["games"]
+        for side in ("A", "B"):
+            for kind, count in d["faults"][side].items():
+                t.faults[side][kind] = t.faults[side].get(kind, 0) + count
+        for kind, count in d["ends"].items():
+            t.kinds[kind] = t.kinds.get(kind, 0) + count
+    return t, by_unit, used, sorted(set(missing) | set(incomplete))
+
+
+def _ranges(ks):
+    """1-3, 5 from [1, 2, 3, 5]."""
+    out, start = [], None
+    for i, k in enumerate(ks):
+        if start is None:
+            start = k
+        if i + 1 == len(ks) or ks[i + 1] != k + 1:
+            out.append(str(start) if start == k else "%d-%d" % (start, k))
+            start = None
+    return ", ".join(out)
+
+
+def merge_main(argv):
+    p = build_merge_parser()
+    o = p.parse_args(argv)
+    try:
+        paths = units.result_paths(o.results)
+        t, by_unit, used, left = merge_match(paths, o.partial)
+    except units.UnitError as err:
+        print("menagerie-match merge: %s" % err, file=sys.stderr)
+        return 1
+    first = by_unit[used[0]][1]
+    plan = first["plan"]
+    sprt = stats.Sprt(**plan["sprt"]) if plan.get("sprt") else None
+    llr = sprt.llr(t.penta) if sprt else 0.0
+    verdict = sprt.verdict(llr) if sprt else None
+    names = first["names"]
+    for line in result_lines(t, names[0], names[1], plan["variant"], plan["limits"], sprt,
+                             llr, verdict):
+        print(line)
+    hosts = sorted({by_unit[k][1].get("host", "?") for k in used})
+    seconds = sum(by_unit[k][1].get("seconds", 0) for k in used)
+    print("Units merged: %d of %d (%s), from %d host%s, %.0f s of play in all" % (
+        len(used), plan["units"], _ranges(used), len(hosts), "" if len(hosts) == 1 else "s",
+        seconds))
+    if left:
+        print("Left out: unit%s %s (missing or unfinished)" % ("s" if len(left) > 1 else "",
+                                                              _ranges(left)))
+    try:
+        if o.pgn:
+            count = units.join_pgn([units.beside(by_unit[k][0], by_unit[k][1]["pgn"])
+                                    for k in used], o.pgn)
+            print("PGN: %d games in %s" % (count, o.pgn))
+        if o.json:
+            units.write_json(o.json, {
+                "format": "menagerie-match merged 1", "plan": plan, "units": used,
+                "names": names, "games": t.games, "wdl": [t.wins, t.draws, t.losses],
+                "penta": t.penta, "faults": t.faults, "ends": t.kinds,
+                "results": sorted(r for k in used for r in by_unit[k][1]["results"]),
+                "llr": round(llr, 6) if sprt else None, "verdict": verdict})
+    except (OSError, units.UnitError) as err:
+        print("menagerie-match merge: %s" % err, file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv=None):
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv and argv[0] == "merge":
+        return merge_main(argv[1:])
     p = build_parser()
     o = p.parse_args(argv)
     check_options(p, o)

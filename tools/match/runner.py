@@ -1,13 +1,16 @@
 """The match: game scheduling over parallel workers, results, SPRT, output."""
+import hashlib
 import math
+import os
 import queue
 import random
+import socket
 import sys
 import threading
 import time
 import traceback
 
-from . import stats
+from . import stats, units
 from .engines import EngineGone, ProtocolError, Unsupported
 from .game import (FAULTS, GameSpec, play_game, ADJ_WIN, ADJ_DRAW, RULE, RESIGN,
                    PROTOCOL)
@@ -71,25 +74,36 @@ def settle_engine(engine, timeout):
 
 
 class Schedule:
-    """Hands out games: pair p plays one opening twice, A White first."""
+    """Hands out games: pair p (from 0) plays one opening twice, games 2p+1
+    with A White and 2p+2; the opening depends on p alone.  Given `pairs`,
+    only the games of those pairs (the units of --unit)."""
 
-    def __init__(self, openings, max_games, order, seed):
+    def __init__(self, openings, max_games, order, seed, pairs=None):
         self.openings = openings          # [(fen, setup)]
         self.max_games = max_games        # 0: no limit
         self.order = list(range(len(openings)))
         if order == "random":
             random.Random(seed).shuffle(self.order)
         self.next_number = 1
+        self.numbers = None if pairs is None else [2 * p + g for p in pairs for g in (1, 2)]
         self.lock = threading.Lock()
+
+    def opening_of(self, pair):
+        return self.order[pair % len(self.order)]
 
     def take(self):
         with self.lock:
-            n = self.next_number
-            if self.max_games and n > self.max_games:
-                return None
-            self.next_number += 1
+            if self.numbers is not None:
+                if not self.numbers:
+                    return None
+                n = self.numbers.pop(0)
+            else:
+                n = self.next_number
+                if self.max_games and n > self.max_games:
+                    return None
+                self.next_number += 1
         pair = (n - 1) // 2
-        index = self.order[pair % len(self.order)]
+        index = self.opening_of(pair)
         fen, setup = self.openings[index]
         return GameSpec(n, pair, index, fen, setup, a_is_white=(n % 2 == 1))
 
@@ -156,6 +170,28 @@ class Match:
         self.llr = 0.0
         self.error = None
         self.pgn = None
+        self.units = None
+
+    def plan(self, openings):
+        """What the units of one plan share: a result file of another plan
+        is refused by merge (and not taken for a finished unit)."""
+        o = self.opts
+        fens = "\n".join(fen for fen, _ in openings)
+        adj = self.settings.adj
+        return {
+            "engines": [{"cmd": s.command, "proto": s.protocol,
+                         "name": s.name if s.name_given else None,
+                         "options": [list(x) for x in s.options]}
+                        for s in (self.spec_a, self.spec_b)],
+            "variant": o.variant, "openings": len(openings),
+            "openings_sha256": hashlib.sha256(fens.encode()).hexdigest(),
+            "opening_order": o.opening_order, "seed": o.seed, "limits": o.tc_text,
+            "adjudication": [adj.resign_moves, adj.resign_score, adj.draw_start,
+                             adj.draw_moves, adj.draw_score],
+            "games": o.games, "units": o.units,
+            "sprt": ({"elo0": self.sprt.elo0, "elo1": self.sprt.elo1,
+                      "alpha": self.sprt.alpha, "beta": self.sprt.beta,
+                      "model": self.sprt.model} if self.sprt else None)}
 
     # --- set-up -------------------------------------------------------
 
@@ -209,7 +245,17 @@ class Match:
 
     def run(self):
         openings = self.prepare_openings()
-        schedule = Schedule(openings, self.opts.games, self.opts.opening_order, self.opts.seed)
+        if getattr(self.opts, "units", 0):
+            self.units = UnitRun(self.opts, self.plan(openings))
+            for k in self.units.skipped:
+                self._say("Unit %d of %d: complete in %s, not played again"
+                          % (k, self.units.n, self.units.path(k, ".json")))
+            if not self.units.chosen:
+                return 0
+        schedule = Schedule(openings, self.opts.games, self.opts.opening_order, self.opts.seed,
+                            self.units.pairs() if self.units else None)
+        if self.units:
+            self.units.start(schedule)
         if self.opts.pgn:
             self.pgn = open(self.opts.pgn, "a", encoding="utf-8")
         self.started = time.monotonic()
@@ -239,6 +285,8 @@ class Match:
             if self.pgn:
                 self.pgn.close()
         self.elapsed = time.monotonic() - self.started
+        if self.units:
+            self.units.finish((self.spec_a.name, self.spec_b.name), self.error, self.elapsed)
         self.summary()
         return 1 if self.error else 0
 
@@ -250,6 +298,8 @@ class Match:
                                     self.opts.tc_text))
             self.pgn.flush()
         pair_done = self.tally.add(record)
+        if self.units:
+            self.units.add(record, self.opts)
         if self.opts.verbose:
             self._say("Game %d (%s vs %s, opening %d): %s {%s}" % (
                 record.spec.number, record.white, record.black,
@@ -259,8 +309,8 @@ class Match:
             self.verdict = self.sprt.verdict(self.llr)
         if self.verdict or (self.opts.progress and self.tally.games % self.opts.progress == 0):
             self._say(self.progress_line())
-        if self.verdict:
-            self.stop.set()
+        if self.verdict and not self.units:
+            self.stop.set()         # units play all their pairs: merge decides
 
     def _say(self, text):
         print(text, file=self.out, flush=True)
@@ -278,35 +328,113 @@ class Match:
 
     def summary(self):
         t = self.tally
-        est = t.estimate()
+        for line in result_lines(t, self.spec_a.name, self.spec_b.name, self.opts.variant,
+                                 self.opts.tc_text, self.sprt, self.llr, self.verdict):
+            self._say(line)
         rate = t.games / self.elapsed * 3600 if self.elapsed > 0 else 0
-        name_a, name_b = self.spec_a.name, self.spec_b.name
-        self._say("--- %s (A) vs %s (B), %s, %s" % (name_a, name_b, self.opts.variant,
-                                                  self.opts.tc_text))
-        self._say("Games %d: +%d -%d =%d (A's view), score %s%%, %d game pairs %s" % (
-            t.games, t.wins, t.losses, t.draws, _fmt(100 * est.score), sum(t.penta), t.penta))
-        self._say("Elo %s [%s, %s] (95%%, %s), nElo %s" % (
-            _fmt(est.elo), _fmt(est.lo), _fmt(est.hi),
-            "pentanomial" if sum(t.penta) else "trinomial", _fmt(est.nelo)))
-        if self.sprt:
-            s = self.sprt
-            verdict = {"H1": "H1 accepted (elo >= %g)" % s.elo1,
-                       "H0": "H0 accepted (elo <= %g)" % s.elo0}.get(self.verdict,
-                                                                     "no bound crossed")
-            self._say("SPRT (%s Elo) elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f [%.2f, %.2f], %s"
-                      % (s.model, s.elo0, s.elo1, s.alpha, s.beta, self.llr, s.lower, s.upper,
-                         verdict))
-        kinds = ", ".join("%s %d" % (k, t.kinds.get(k, 0))
-                          for k in (RULE, RESIGN, ADJ_WIN, ADJ_DRAW) + FAULTS)
-        self._say("Ends: %s" % kinds)
-        for label, name in (("A", name_a), ("B", name_b)):
-            f = t.faults[label]
-            self._say("Faults %s (%s): illegal moves %d, time losses %d, crashes %d" % (
-                label, name, f["illegal move"], f["time forfeit"], f["crash"]))
         self._say("%d games in %.0f s: %.0f games/hour, concurrency %d" % (
             t.games, self.elapsed, rate, self.opts.concurrency))
+        if self.units:
+            self._say(self.units.summary_line())
         if self.error:
             self._say("Stopped: %s" % self.error)
+
+
+class UnitRun:
+    """--units N --unit LIST: the chosen units' pairs; per unit a tally,
+    its games and a PGN file, and at the end its result file.  A unit whose
+    result file says it is complete (same plan) is not played again."""
+
+    def __init__(self, opts, plan):
+        self.n, self.dir, self.plan = opts.units, opts.result_dir, plan
+        self.total_pairs = opts.games // 2
+        self.skipped = []
+        self.chosen = []
+        for k in opts.unit_list:
+            old = self._old(k)
+            if old and old.get("complete") and old.get("plan") == plan:
+                self.skipped.append(k)
+            else:
+                self.chosen.append(k)
+        self.tallies = {k: Tally() for k in self.chosen}
+        self.games = {k: [] for k in self.chosen}
+        self.pgn = {}
+        self.host = socket.gethostname()
+
+    def path(self, k, ext):
+        return os.path.join(self.dir, units.unit_name(k, self.n) + ext)
+
+    def _old(self, k):
+        try:
+            return units.read_json(self.path(k, ".json"))
+        except units.UnitError:
+            return None
+
+    def pairs(self):
+        return [p for k in self.chosen for p in units.unit_pairs(self.total_pairs, self.n, k)]
+
+    def start(self, schedule):
+        self.schedule = schedule
+        for k in self.chosen:
+            self.pgn[k] = open(self.path(k, ".pgn"), "w", encoding="utf-8")
+
+    def add(self, record, opts):
+        k = units.unit_of_pair(self.total_pairs, self.n, record.spec.pair)
+        self.tallies[k].add(record)
+        self.games[k].append([record.spec.number, record.spec.opening_index + 1,
+                              record.result, record.kind, record.points_for_a()])
+        self.pgn[k].write(game_pgn(record, opts.event, opts.variant, opts.tc_text))
+        self.pgn[k].flush()
+
+    def finish(self, names, error, elapsed):
+        for k in self.chosen:
+            self.pgn[k].close()
+            t = self.tallies[k]
+            pairs = units.unit_pairs(self.total_pairs, self.n, k)
+            complete = t.games == 2 * len(pairs) and not t.half_pairs and not error
+            units.write_json(self.path(k, ".json"), {
+                "format": units.MATCH_FORMAT, "plan": self.plan, "unit": k,
+                "pairs": [pairs.start, pairs.stop],
+                "openings": [self.schedule.opening_of(p) + 1 for p in pairs],
+                "complete": complete, "error": error, "names": list(names),
+                "games": t.games, "wdl": [t.wins, t.draws, t.losses], "penta": t.penta,
+                "faults": t.faults, "ends": t.kinds,
+                "results": sorted(self.games[k]),
+                "pgn": os.path.basename(self.path(k, ".pgn")),
+                "host": self.host, "seconds": round(elapsed, 1)})
+
+    def summary_line(self):
+        played = ", ".join(str(k) for k in self.chosen)
+        return "Unit%s %s of %d: results in %s" % ("s" if len(self.chosen) > 1 else "", played,
+                                                  self.n, os.path.join(self.dir,
+                                                                       "unit-K-of-%d.json"
+                                                                       % self.n))
+
+
+def result_lines(t, name_a, name_b, variant, tc_text, sprt, llr, verdict):
+    """The result part of the summary (a match's, or merged units')."""
+    est = t.estimate()
+    out = ["--- %s (A) vs %s (B), %s, %s" % (name_a, name_b, variant, tc_text),
+           "Games %d: +%d -%d =%d (A's view), score %s%%, %d game pairs %s" % (
+               t.games, t.wins, t.losses, t.draws, _fmt(100 * est.score), sum(t.penta),
+               t.penta),
+           "Elo %s [%s, %s] (95%%, %s), nElo %s" % (
+               _fmt(est.elo), _fmt(est.lo), _fmt(est.hi),
+               "pentanomial" if sum(t.penta) else "trinomial", _fmt(est.nelo))]
+    if sprt:
+        s = sprt
+        text = {"H1": "H1 accepted (elo >= %g)" % s.elo1,
+                "H0": "H0 accepted (elo <= %g)" % s.elo0}.get(verdict, "no bound crossed")
+        out.append("SPRT (%s Elo) elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f [%.2f, %.2f], %s"
+                   % (s.model, s.elo0, s.elo1, s.alpha, s.beta, llr, s.lower, s.upper, text))
+    kinds = ", ".join("%s %d" % (k, t.kinds.get(k, 0))
+                      for k in (RULE, RESIGN, ADJ_WIN, ADJ_DRAW) + FAULTS)
+    out.append("Ends: %s" % kinds)
+    for label, name in (("A", name_a), ("B", name_b)):
+        f = t.faults[label]
+        out.append("Faults %s (%s): illegal moves %d, time losses %d, crashes %d" % (
+            label, name, f["illegal move"], f["time forfeit"], f["crash"]))
+    return out
 
 
 def _read_fens(path):

@@ -5,12 +5,13 @@ import queue
 import random
 import shlex
 import signal
+import socket
 import sys
 import threading
 import time
 import traceback
 
-from . import ratings
+from . import ratings, units
 from .engines import EngineGone, EngineSpec, ProtocolError, Unsupported
 from .game import (FAULT_DETAILS, GameRecord, GameSpec, play_game, lost_by, WHITE, BLACK,
                    CRASH, PROTOCOL, RULE, RESIGN, ADJ_WIN, ADJ_DRAW, FAULTS)
@@ -162,6 +163,7 @@ class StateFile:
         self.path = path
         self.config = config
         self.games = {}                 # number -> dict
+        self.extra = {}                 # more keys to write (a unit's number, names)
 
     def load(self):
         """Finished games of an earlier run; MatchError when the
@@ -186,8 +188,8 @@ class StateFile:
         self.games[number] = entry
         if not self.path:
             return
-        data = {"format": STATE_FORMAT, "config": self.config,
-                "games": {str(k): self.games[k] for k in sorted(self.games)}}
+        data = dict(self.extra, format=STATE_FORMAT, config=self.config,
+                    games={str(k): self.games[k] for k in sorted(self.games)})
         tmp = self.path + ".tmp"
         with open(tmp, "w", encoding="utf-8") as f:
             json.dump(data, f, indent=1)
@@ -203,6 +205,64 @@ def game_entry(planned, record, after_faults):
             "opening": planned.opening + 1, "result": record.result, "kind": record.kind,
             "fault": record.fault, "reason": record.reason, "plies": len(record.moves),
             "after": after_faults}
+
+
+class UnitStates:
+    """--units N --unit LIST: one state file per unit, DIR/unit-K-of-N.json
+    (the unit's finished games; the same command resumes it), with the
+    interface of one StateFile; and each unit's PGN, DIR/unit-K-of-N.pgn."""
+
+    def __init__(self, directory, units_n, chosen, config, plan):
+        total = plan[-1].pair + 1 if plan else 0
+        self.n = units_n
+        self.files = {k: StateFile(os.path.join(directory, units.unit_name(k, units_n)
+                                                + ".json"), config) for k in chosen}
+        self.pgn_paths = {k: os.path.join(directory, units.unit_name(k, units_n) + ".pgn")
+                          for k in chosen}
+        self.unit_of_game = {}
+        for g in plan:
+            k = units.unit_of_pair(total, units_n, g.pair)
+            if k in self.files:
+                self.unit_of_game[g.number] = k
+        self.path = directory
+        self.pgn = {}
+
+    @property
+    def games(self):
+        out = {}
+        for f in self.files.values():
+            out.update(f.games)
+        return out
+
+    def load(self):
+        for f in self.files.values():
+            f.load()
+
+    def set_names(self, names):
+        for k, f in self.files.items():
+            f.extra = {"unit": k, "units": self.n, "names": names,
+                       "host": socket.gethostname()}
+
+    def add(self, number, entry):
+        self.files[self.unit_of_game[number]].add(number, entry)
+
+    def write_pgn(self, number, text):
+        k = self.unit_of_game[number]
+        if k not in self.pgn:
+            self.pgn[k] = open(self.pgn_paths[k], "a", encoding="utf-8")
+        self.pgn[k].write(text)
+        self.pgn[k].flush()
+
+    def close(self):
+        for f in self.pgn.values():
+            f.close()
+
+
+def unit_plan(config):
+    """The planned games of a tournament, from the config of its state file."""
+    return plan_games(len(config["engines"]), config["format"], config["rounds"],
+                      config["games_per_pair"], len(config["openings"]),
+                      config["opening_order"], config["seed"])
 
 
 # --- results -----------------------------------------------------------------
@@ -448,22 +508,33 @@ class Tournament:
         self.openings = load_openings(self.opts.referee, self.opts.variant, self.opts.openings,
                                       self.log)
         fens = [fen for fen, _ in self.openings]
-        self.state = StateFile(self.opts.state, self.config(fens))
-        self.state.load()
         self.plan = plan_games(len(self.specs), self.opts.format, self.opts.rounds,
                                self.opts.games_per_pair, len(self.openings),
                                self.opts.opening_order, self.opts.seed)
+        if getattr(self.opts, "units", 0):
+            total = self.plan[-1].pair + 1
+            if self.opts.units > total:
+                raise MatchError("--units %d: more units than the %d opening pairs of the "
+                                 "tournament" % (self.opts.units, total))
+            self.state = UnitStates(self.opts.result_dir, self.opts.units, self.opts.unit_list,
+                                    self.config(fens), self.plan)
+            self.plan = [g for g in self.plan if g.number in self.state.unit_of_game]
+        else:
+            self.state = StateFile(self.opts.state, self.config(fens))
+        self.state.load()
         self.todo = [g for g in self.plan if g.number not in self.state.games]
         self.handed_out = 0
         self.played_now = 0
         self.started = time.monotonic()
         self.names = self.probe_engines()
+        if isinstance(self.state, UnitStates):
+            self.state.set_names(self.names)
         if self.opts.anchor and self.opts.anchor not in self.names:
             raise MatchError("--anchor %s: no engine has that name (%s)"
                              % (self.opts.anchor, ", ".join(self.names)))
         if self.state.games:
             self._say("Resuming from %s: %d of %d games played" % (
-                self.opts.state, len(self.state.games), len(self.plan)))
+                self.state.path, len(self.state.games), len(self.plan)))
         if self.opts.pgn and self.todo:
             self.pgn = open(self.opts.pgn, "a", encoding="utf-8")
         workers = [threading.Thread(target=self._worker, daemon=True, name="game%d" % (k + 1))
@@ -501,6 +572,8 @@ class Tournament:
                 w.join(timeout=5)
             if self.pgn:
                 self.pgn.close()
+            if isinstance(self.state, UnitStates):
+                self.state.close()
             _signal(signal.SIGUSR1, old_usr1)
             _signal(signal.SIGTERM, old_term)
             _signal(signal.SIGINT, old_int)
@@ -511,14 +584,16 @@ class Tournament:
     def _interrupt(self):
         if not self.error:
             self.error = "interrupted (finished games are in the state file)" \
-                if self.opts.state else "interrupted"
+                if self.state.path else "interrupted"
         self.stop.set()
 
     def _record(self, planned, record, after):
+        text = game_pgn(record, self.opts.event, self.opts.variant, self.opts.tc_text)
         if self.pgn:
-            self.pgn.write(game_pgn(record, self.opts.event, self.opts.variant,
-                                    self.opts.tc_text))
+            self.pgn.write(text)
             self.pgn.flush()
+        if isinstance(self.state, UnitStates):
+            self.state.write_pgn(planned.number, text)
         self.state.add(planned.number, game_entry(planned, record, after))
         self.played_now += 1
         if self.opts.verbose:

@@ -1,12 +1,16 @@
 """Command line of menagerie-tourney."""
 import argparse
+import os
 import sys
 
-from .cli import (TrafficLog, _bounded, add_game_options, add_limit_options, add_log_option,
-                  add_referee_option, check_limits, check_referee, game_settings)
+from . import units
+from .cli import (TrafficLog, _bounded, _ranges, add_game_options, add_limit_options,
+                  add_log_option, add_referee_option, add_unit_options, check_limits,
+                  check_referee, check_units, game_settings)
 from .referee import RefereeError
 from .runner import MatchError
-from .tourney import (GAUNTLET, ROUND_ROBIN, Tournament, load_engines_file, parse_engine)
+from .tourney import (GAUNTLET, ROUND_ROBIN, STATE_FORMAT, Table, Tournament,
+                      load_engines_file, parse_engine, unit_plan)
 
 DESCRIPTION = """\
 Play a tournament of two or more engines (CECP or UCI) in any variant: a
@@ -62,6 +66,18 @@ faults counted per engine: illegal moves (also a legal move refused with
   protocol timeouts (no pong/readyok within --protocol-timeout before a game,
   which loses it, or after it, which restarts the engine).
 
+units (for work spread over machines): --units N splits the plan's opening
+  pairs (numbered in the order of the games) into N units of consecutive
+  pairs; --unit LIST (K, K-L, a comma list, or all) plays those and keeps
+  each unit's games in DIR/unit-K-of-N.json, a state file of its own (the
+  same command resumes the unit), and DIR/unit-K-of-N.pgn, DIR being
+  --result-dir.  Then
+    menagerie-tourney merge [--pgn FILE] [--json FILE] [--partial]
+        [--anchor NAME] [--anchor-elo ELO] [--prior D] DIR|FILE...
+  checks that every unit holds exactly its planned games and prints the
+  crosstable, ratings and faults of all of them (tools/spread/ runs units
+  under GNU parallel or as a Slurm job array; see README).
+
 example, four engines, 2+0.02, four games a pair:
   tools/menagerie-tourney -e cmd=./menagerie -e cmd=/usr/games/fairymax \\
       -e cmd=/usr/games/sjaakii -e 'cmd=/usr/games/fairy-stockfish proto=uci' \\
@@ -97,6 +113,7 @@ def build_parser():
                    help="play at most N games in this run (then stop; --state resumes)")
 
     add_limit_options(p)
+    add_unit_options(p, "opening pairs")
 
     g = p.add_argument_group("ratings")
     g.add_argument("--anchor", metavar="NAME",
@@ -134,10 +151,114 @@ def check_options(p, o):
     if len(specs) < 2:
         p.error("give two engines or more (-e SPEC or --engines FILE)")
     check_referee(p, o)
+    check_units(p, o, 10**9)            # against the plan's pairs when it is made
+    if o.units and o.state:
+        p.error("--state with --units: each unit keeps its state in --result-dir")
     return specs
 
 
+MERGE_DESCRIPTION = """\
+Add up the units of one tournament (menagerie-tourney --units N --unit K
+--result-dir DIR): their games together make the crosstable, the ratings,
+the faults and the game ends, as if one process had played every unit.  A
+unit that is missing, unfinished or of another tournament is an error."""
+
+
+def build_merge_parser():
+    p = argparse.ArgumentParser(prog="menagerie-tourney merge", description=MERGE_DESCRIPTION,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("results", nargs="+", metavar="FILE|DIR",
+                   help="unit files, or directories of unit-K-of-N.json files")
+    p.add_argument("--pgn", metavar="FILE",
+                   help="write the units' games to FILE, ordered by game number (Round)")
+    p.add_argument("--json", metavar="FILE",
+                   help="write the merged games to FILE (a state file of the whole "
+                        "tournament: --state FILE shows it without playing)")
+    p.add_argument("--partial", action="store_true",
+                   help="merge the finished units there are")
+    p.add_argument("--anchor", metavar="NAME", help="as for a tournament")
+    p.add_argument("--anchor-elo", metavar="ELO", type=_bounded(float, -10000, 10000),
+                   default=0.0, help="as for a tournament")
+    p.add_argument("--prior", metavar="D", type=_bounded(float, 0, 1000), default=0.0,
+                   help="as for a tournament")
+    return p
+
+
+def merge_main(argv):
+    p = build_merge_parser()
+    o = p.parse_args(argv)
+    try:
+        paths = units.result_paths(o.results)
+        datas = [(path, units.read_json(path)) for path in paths]
+        for path, d in datas:
+            if not isinstance(d, dict) or d.get("format") != STATE_FORMAT or "unit" not in d:
+                raise units.UnitError("%s: not a unit of menagerie-tourney" % path)
+        n = datas[0][1]["units"]
+        _, by_unit, missing = units.collect(paths, STATE_FORMAT, "config",
+                                            lambda d: d["unit"], lambda config: n)
+        config = datas[0][1]["config"]
+        plan = unit_plan(config)
+        total = plan[-1].pair + 1
+        left = list(missing)
+        for k in sorted(by_unit):
+            d = by_unit[k][1]
+            if d.get("units") != n:
+                raise units.UnitError("%s: a unit of %s units, not %d" % (
+                    by_unit[k][0], d.get("units"), n))
+            want = {g.number for g in plan if units.unit_of_pair(total, n, g.pair) == k}
+            if {int(x) for x in d["games"]} != want:
+                left.append(k)
+        left.sort()
+        if left and not o.partial:
+            raise units.UnitError("unit%s %s of %d missing or unfinished (--partial merges "
+                                  "the rest)" % ("s" if len(left) > 1 else "", _ranges(left), n))
+        used = [k for k in sorted(by_unit) if k not in left]
+        if not used:
+            raise units.UnitError("no finished unit to merge")
+    except units.UnitError as err:
+        print("menagerie-tourney merge: %s" % err, file=sys.stderr)
+        return 1
+    names = by_unit[used[0]][1]["names"]
+    games = {}
+    for k in used:
+        games.update({int(x): g for x, g in by_unit[k][1]["games"].items()})
+    table = Table(names, games)
+    if o.anchor and o.anchor not in names:
+        print("menagerie-tourney merge: --anchor %s: no engine has that name (%s)"
+              % (o.anchor, ", ".join(names)), file=sys.stderr)
+        return 2
+    anchor = names.index(o.anchor) if o.anchor else None
+    rated = table.ratings(anchor, o.anchor_elo, o.prior)
+    kind = "round robin" if config["format"] == ROUND_ROBIN else "gauntlet"
+    print("--- %s, %d engines, %s, %s, %d of %d games" % (
+        kind, len(names), config["variant"], config["limits"], table.games, len(plan)))
+    for line in table.lines(rated, o.anchor, o.anchor_elo, o.prior) + [table.ends_line()] \
+            + table.fault_lines():
+        print(line)
+    hosts = sorted({by_unit[k][1].get("host", "?") for k in used})
+    print("Units merged: %d of %d (%s), from %d host%s" % (
+        len(used), n, _ranges(used), len(hosts), "" if len(hosts) == 1 else "s"))
+    try:
+        if o.pgn:
+            count = units.join_pgn([os.path.splitext(by_unit[k][0])[0] + ".pgn" for k in used
+                                    if os.path.exists(os.path.splitext(by_unit[k][0])[0]
+                                                      + ".pgn")], o.pgn)
+            print("PGN: %d games in %s" % (count, o.pgn))
+        if o.json:
+            units.write_json(o.json, {"format": STATE_FORMAT, "config": config,
+                                      "names": names, "units": used,
+                                      "games": {str(x): games[x] for x in sorted(games)}})
+    except (OSError, units.UnitError) as err:
+        print("menagerie-tourney merge: %s" % err, file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv=None):
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv and argv[0] == "merge":
+        return merge_main(argv[1:])
     p = build_parser()
     o = p.parse_args(argv)
     specs = check_options(p, o)

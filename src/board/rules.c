@@ -113,6 +113,11 @@ static Outcome flag_both_reply(const Position *pos)
     return on_flag(pos, !pos->side) ? rules_drawn(pos) : r->flag_result;
 }
 
+bool rules_flag_pending(const Position *pos)
+{
+    return pos->v->rules.flag_reply == FLAG_REPLY_BOTH && on_flag(pos, !pos->side);
+}
+
 /* Has `color` lost the piece types the extinction rule lists: all but
  * extinction_count of any one of them it started with more of, or
  * (extinction_together) all but that many of them together?  A piece in

@@ -272,11 +272,11 @@ static const RuleCase cases[] = {
     { "extinction-count", "rnbqkbnr/ppp5/8/8/8/8/1PPPPPPP/RNBQKBNR w - - 0 1", "a1a7",
       OUTCOME_LOSS, NULL },
     /* a flag with a reply for every arrival (jesonmor): the reply may take
-       the piece there, and the taker then stands there in its turn */
-    { "jesonmor", "9/9/5n3/9/9/9/3N5/9/N8 w - - 0 1", "d3e5", OUTCOME_NONE, NULL },
+       the piece there, and the taker then stands there in its turn (that
+       the arrival itself ends nothing is in test_position: the search
+       sees these lines to their end) */
     { "jesonmor", "9/9/5n3/9/9/9/3N5/9/N8 w - - 0 1", "d3e5 f7d8", OUTCOME_WIN,
       "White reaches the flag" },
-    { "jesonmor", "9/9/5n3/9/9/9/3N5/9/N8 w - - 0 1", "d3e5 f7e5", OUTCOME_NONE, NULL },
     { "jesonmor", "9/9/5n3/9/9/9/3N5/9/N8 w - - 0 1", "d3e5 f7e5 a1b3", OUTCOME_WIN,
       "Black reaches the flag" },
     { "koth-reply", "8/8/8/7q/8/2K5/8/7k w - - 0 1", "c3d4 h5e5", OUTCOME_DRAW,

@@ -56,6 +56,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/diagonal_chess.perft \
 	tests/data/perft/diamond_chess.perft \
 	tests/data/perft/diana.perft \
+	tests/data/perft/dobutsu.perft \
 	tests/data/perft/doublearmy.perft \
 	tests/data/perft/dragon.perft \
 	tests/data/perft/dragonfly.perft \
@@ -87,6 +88,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/janggihouse.perft \
 	tests/data/perft/janggitraditional.perft \
 	tests/data/perft/janus.perft \
+	tests/data/perft/jesonmor.perft \
 	tests/data/perft/judkins.perft \
 	tests/data/perft/kamikazerooks.perft \
 	tests/data/perft/khans.perft \
@@ -157,6 +159,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/synochess.perft \
 	tests/data/perft/tencubed.perft \
 	tests/data/perft/theban.perft \
+	tests/data/perft/threekings.perft \
 	tests/data/perft/torishogi.perft \
 	tests/data/perft/torpedo.perft \
 	tests/data/perft/troitzky-chess-byway.perft \

@@ -471,6 +471,17 @@ static void test_game_ends(void)
     CU_ASSERT_STRING_EQUAL(reason, "White wins: bare king");
     /* king of the hill, three-check, extinction */
     CU_ASSERT_EQUAL(end_of("kingofthehill", "7k/8/8/4K3/8/8/8/8 b - - 0 1", NULL), OUTCOME_LOSS);
+    /* jesonmor (flag.reply-move: both): an arrival waits for the reply;
+       the knight still there at its player's turn has won */
+    CU_ASSERT_EQUAL(end_of("jesonmor", "9/9/5n3/9/4N4/9/9/9/N8 b - - 0 1", NULL), OUTCOME_NONE);
+    CU_ASSERT_EQUAL(legal_count(), 8);      /* the reply: Nxe5 among them */
+    CU_ASSERT_EQUAL(end_of("jesonmor", "9/9/9/9/4n4/9/9/9/N8 w - - 0 1", NULL), OUTCOME_NONE);
+    CU_ASSERT_EQUAL(end_of("jesonmor", "9/9/5n3/9/4N4/9/9/9/N8 w - - 0 1", reason), OUTCOME_WIN);
+    CU_ASSERT_STRING_EQUAL(reason, "White reaches the flag");
+    CU_ASSERT_EQUAL(legal_count(), 0);
+    /* three kings (extinction.count: 2): two kings left is a loss */
+    CU_ASSERT_EQUAL(end_of("threekings", "k6k/8/8/8/8/8/8/K3K2K b - - 0 1", NULL), OUTCOME_LOSS);
+    CU_ASSERT_EQUAL(end_of("threekings", "k3k2k/8/8/8/8/8/8/K3K2K b - - 0 1", NULL), OUTCOME_NONE);
     /* White gave its third check: over, whoever is to move (a position set
        up with White to move must not let it give a fourth, which the FEN
        could not even write) */

@@ -34,6 +34,16 @@ static VariantSet set;
 /* Variants that set what no shipped variant does. */
 static const char *custom_variants =
     "---\n"
+    "name: koth-reply\n"          /* every arrival on the hill (K or Q) gets a reply */
+    "extends: kingofthehill\n"
+    "rules:\n"
+    "  flag: {pieces: [K, Q], region: hill, reply-move: both}\n"
+    "---\n"
+    "name: extinction-count\n"    /* extinction chess, losing at two pawns left */
+    "extends: extinction\n"
+    "rules:\n"
+    "  extinction: {pieces: [P], count: 2}\n"
+    "---\n"
     "name: chess-repetition-loses\n"
     "extends: chess\n"
     "rules:\n"
@@ -253,6 +263,34 @@ static const RuleCase cases[] = {
     { "horde", "4k3/8/8/8/8/8/4r3/4P3 b - - 0 1", "e2e1", OUTCOME_LOSS, NULL },
     /* flag, check limit, explosions */
     { "kingofthehill", "7k/8/8/8/8/2K5/8/8 w - - 0 1", "c3d4", OUTCOME_LOSS, NULL },
+    /* extinction by count: the third king of three, the third-last pawn */
+    { "threekings", "k6k/8/8/8/8/3k4/4K3/K6K w - - 0 1", "e2d3", OUTCOME_LOSS,
+      "White wins by rule" },
+    { "threekings", "k6k/8/8/8/8/3k4/8/K3K2K w - - 0 1", "e1f1", OUTCOME_NONE, NULL },
+    { "extinction-count", "rnbqkbnr/1ppp4/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1", "b7b6",
+      OUTCOME_NONE, NULL },
+    { "extinction-count", "rnbqkbnr/ppp5/8/8/8/8/1PPPPPPP/RNBQKBNR w - - 0 1", "a1a7",
+      OUTCOME_LOSS, NULL },
+    /* a flag with a reply for every arrival (jesonmor): the reply may take
+       the piece there, and the taker then stands there in its turn (that
+       the arrival itself ends nothing is in test_position: the search
+       sees these lines to their end) */
+    { "jesonmor", "9/9/5n3/9/9/9/3N5/9/N8 w - - 0 1", "d3e5 f7d8", OUTCOME_WIN,
+      "White reaches the flag" },
+    { "jesonmor", "9/9/5n3/9/9/9/3N5/9/N8 w - - 0 1", "d3e5 f7e5 a1b3", OUTCOME_WIN,
+      "Black reaches the flag" },
+    { "koth-reply", "8/8/8/7q/8/2K5/8/7k w - - 0 1", "c3d4 h5e5", OUTCOME_DRAW,
+      "both players reached the flag" },
+    { "koth-reply", "8/8/8/7q/8/2K5/8/7k w - - 0 1", "c3d4 h5h6", OUTCOME_WIN,
+      "White reaches the flag" },
+    /* the try: a royal lion can only arrive unattacked, and wins at once */
+    { "dobutsu", "2l/L2/3/3[] w - - 0 1", "a3a4", OUTCOME_LOSS, "White reaches the flag" },
+    /* racing kings: Black may answer White's arrival by arriving too */
+    { "racingkings", "8/1k2K3/8/8/8/8/8/8 w - - 0 1", "e7e8 b7b8", OUTCOME_DRAW,
+      "both players reached the flag" },
+    { "racingkings", "8/1k2K3/8/8/8/8/8/8 w - - 0 1", "e7e8 b7a7", OUTCOME_WIN,
+      "White reaches the flag" },
+    { "racingkings", "8/4K3/8/8/1k6/8/8/8 w - - 0 1", "e7e8", OUTCOME_LOSS, NULL },
     { "3check", "7k/8/8/8/8/8/8/K5R1 w - - 1+3 0 1", "g1h1", OUTCOME_LOSS,
       "White gives check 3 times" },
     { "atomic", "4k3/4q3/8/8/8/8/4R3/4K3 w - - 0 1", "e2e7", OUTCOME_LOSS, NULL },

@@ -180,6 +180,21 @@ static void test_rules(void)
     CU_ASSERT_EQUAL(v->rules.check_limit, 3);
     v = varset_find(&builtin, "extinction");
     CU_ASSERT_EQUAL(__builtin_popcount(v->rules.extinction), 6);
+    CU_ASSERT_EQUAL(v->rules.extinction_count, 0);
+    v = varset_find(&builtin, "threekings");
+    CU_ASSERT_FATAL(v != NULL);
+    CU_ASSERT_EQUAL(v->rules.extinction, type_bit(type_of(v, "K")));
+    CU_ASSERT_EQUAL(v->rules.extinction_count, 2);
+    CU_ASSERT_FALSE(v->piece[type_of(v, "K")].royal);
+    /* flag.reply-move: none, second player (racing kings), both (jesonmor) */
+    CU_ASSERT_EQUAL(varset_find(&builtin, "kingofthehill")->rules.flag_reply, FLAG_REPLY_NONE);
+    CU_ASSERT_EQUAL(varset_find(&builtin, "racingkings")->rules.flag_reply, FLAG_REPLY_SECOND);
+    CU_ASSERT_EQUAL(varset_find(&builtin, "jesonmor")->rules.flag_reply, FLAG_REPLY_BOTH);
+    v = varset_find(&builtin, "dobutsu");
+    CU_ASSERT_FATAL(v != NULL);
+    CU_ASSERT_EQUAL(v->rules.flag_pieces, type_bit(type_of(v, "L")));
+    CU_ASSERT_TRUE(sqset_has(&v->rules.flag_region[WHITE], sq(v, "b4")));
+    CU_ASSERT_TRUE(sqset_has(&v->rules.flag_region[BLACK], sq(v, "b1")));
 }
 
 /* Janggi's rules as settings: passing, bikjang, the material count, the

@@ -83,10 +83,11 @@ static bool can_reach_flag(Position *pos)
     return found;
 }
 
-/* The flag rule with a reply move (racing kings, as Fairy-Stockfish has
- * it): the second player may answer the first player's arrival with its
- * own, which draws; otherwise whoever stands on the flag has won. */
-static Outcome flag_with_reply(Position *pos)
+/* The flag rule where the second player may answer (racing kings, as
+ * lichess and Fairy-Stockfish have it): the second player may answer the
+ * first player's arrival with its own, which draws; otherwise whoever
+ * stands on the flag has won. */
+static Outcome flag_second_replies(Position *pos)
 {
     const Rules *r = &pos->v->rules;
     int us = pos->side, them = !us;
@@ -99,24 +100,43 @@ static Outcome flag_with_reply(Position *pos)
     return outcome_invert(r->flag_result);
 }
 
-/* Has `color` lost the piece types the extinction rule lists: any one of
- * them it started with, or (extinction_together) all of them at once?
- * A piece in hand is still the player's: it may come back by a drop
- * (as Fairy-Stockfish counts them, antihouse). */
+/* The flag rule where every arrival gets a reply (jesonmor, as
+ * Fairy-Stockfish has it): a flag piece that still stands on the flag when
+ * its player is to move again has won, unless the reply brought one of
+ * the opponent's there too (a draw).  An arrival the reply may still undo
+ * decides nothing yet. */
+static Outcome flag_both_reply(const Position *pos)
+{
+    const Rules *r = &pos->v->rules;
+    if (!on_flag(pos, pos->side))
+        return OUTCOME_NONE;
+    return on_flag(pos, !pos->side) ? rules_drawn(pos) : r->flag_result;
+}
+
+bool rules_flag_pending(const Position *pos)
+{
+    return pos->v->rules.flag_reply == FLAG_REPLY_BOTH && on_flag(pos, !pos->side);
+}
+
+/* Has `color` lost the piece types the extinction rule lists: all but
+ * extinction_count of any one of them it started with more of, or
+ * (extinction_together) all but that many of them together?  A piece in
+ * hand is still the player's: it may come back by a drop (as
+ * Fairy-Stockfish counts them, antihouse). */
 static bool extinct(const Position *pos, int color)
 {
     const Variant *v = pos->v;
     bool together = v->rules.extinction_together;
+    int left = v->rules.extinction_count, total = 0;
     for (int t = 0; t < v->ntypes; t++) {
         if (!(v->rules.extinction >> t & 1))
             continue;
         int have = pos->count[color][t] + pos->hand[color][t];
-        if (together && have)
-            return false;
-        if (!together && v->start_count[color][t] && !have)
+        total += have;
+        if (!together && v->start_count[color][t] > left && have <= left)
             return true;
     }
-    return together;
+    return together && total <= left;
 }
 
 /* The side to move has only royals left: can it capture the opponent's
@@ -169,8 +189,9 @@ Outcome rules_immediate(Position *pos)
         return OUTCOME_LOSS;
     if (r->check_limit && pos->checks[us] >= r->check_limit)
         return OUTCOME_WIN;       /* a position set up after our last check */
-    if (r->flag_pieces && r->flag_reply_move) {
-        Outcome o = flag_with_reply(pos);
+    if (r->flag_pieces && r->flag_reply != FLAG_REPLY_NONE) {
+        Outcome o = r->flag_reply == FLAG_REPLY_SECOND ? flag_second_replies(pos)
+                                                        : flag_both_reply(pos);
         if (o != OUTCOME_NONE)
             return o;
     } else if (r->flag_pieces) {
@@ -457,7 +478,7 @@ static bool announce_immediate(Position *pos, Outcome now, GameEnd *end)
     if (r->facing_royals_bikjang && pass_accepted_bikjang(pos))
         return announce_drawn(pos, now, "bikjang", end);
     bool flag[2] = { r->flag_pieces && on_flag(pos, WHITE), r->flag_pieces && on_flag(pos, BLACK) };
-    if (r->flag_reply_move && flag[WHITE] && flag[BLACK])
+    if (r->flag_reply != FLAG_REPLY_NONE && flag[WHITE] && flag[BLACK])
         return announce_drawn(pos, now, "both players reached the flag", end);
     if (now == OUTCOME_DRAW)
         return set_end(end, now, "draw by rule");

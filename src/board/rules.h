@@ -51,6 +51,11 @@ Outcome rules_drawn(const Position *pos);
  * temporarily (the grace-move test makes and unmakes moves). */
 Outcome rules_immediate(Position *pos);
 
+/* Does the opponent stand on its flag, waiting only for the side to
+ * move's reply (flag.reply-move: both)?  A reply that leaves it there
+ * loses: the search may not stand pat on such a position. */
+bool rules_flag_pending(const Position *pos);
+
 /* Has `color` nothing left but royal pieces (a bare king)? */
 bool rules_only_royals(const Position *pos, int color);
 

@@ -67,6 +67,7 @@ dist_variants_DATA = \
 	variants/lionchess.yaml variants/janggi.yaml variants/xiangqi-axf.yaml \
 	variants/chu.yaml variants/checkerchess.yaml variants/longleaper.yaml \
 	variants/sho.yaml variants/dai.yaml variants/racingkings.yaml \
+	variants/jesonmor.yaml variants/dobutsu.yaml variants/threekings.yaml \
 	variants/armageddon.yaml variants/chaturanga.yaml variants/checkshogi.yaml \
 	variants/dragon.yaml variants/fox-and-hounds.yaml variants/misere.yaml \
 	variants/okisakishogi.yaml variants/paradigm.yaml variants/raazuvaa.yaml \

@@ -107,12 +107,13 @@ static void read_bare_king(SchemaContext *c, const TreeNode *n)
 
 static void read_extinction(SchemaContext *c, const TreeNode *n)
 {
-    static const char *const keys[] = { "pieces", "result", "together", NULL };
-    static const char *const reserved[] = { "count", "opponent-count", "pseudo-royal", NULL };
+    static const char *const keys[] = { "pieces", "result", "together", "count", NULL };
+    static const char *const reserved[] = { "opponent-count", "pseudo-royal", NULL };
     Rules *r = &c->v->rules;
     const TreeNode *x;
 
     r->extinction = 0;
+    r->extinction_count = 0;
     if (schema_is_off(n) || !schema_want_kind(c, n, TREE_MAP, "extinction"))
         return;
     schema_check_keys(c, n, keys, reserved, "'extinction'");
@@ -125,6 +126,8 @@ static void read_extinction(SchemaContext *c, const TreeNode *n)
         schema_outcome(c, x, "result", &r->extinction_result);
     if ((x = tree_map_get(n, "together")))
         schema_bool(c, x, "together", &r->extinction_together);
+    if ((x = tree_map_get(n, "count")))
+        schema_int(c, x, "count", 0, MAX_SQUARES, &r->extinction_count);
 }
 
 static void read_explosions(SchemaContext *c, const TreeNode *n)
@@ -144,6 +147,18 @@ static void read_explosions(SchemaContext *c, const TreeNode *n)
         schema_piece_mask(c, x, "spared piece", &r->explosion_spares);
 }
 
+/* `flag.reply-move`: false; second-player (or true: racing kings); both
+ * (jesonmor). */
+static void read_flag_reply(SchemaContext *c, const TreeNode *n)
+{
+    static const char *const replies[] = { "false", "true", "second-player", "both", NULL };
+    static const FlagReply as[] = { FLAG_REPLY_NONE, FLAG_REPLY_SECOND, FLAG_REPLY_SECOND,
+                                    FLAG_REPLY_BOTH };
+    int k = schema_is_off(n) ? 0 : schema_choice(c, n, "reply-move", replies);
+    if (k >= 0)
+        c->v->rules.flag_reply = as[k];
+}
+
 static void read_flag(SchemaContext *c, const TreeNode *n)
 {
     static const char *const keys[] = { "pieces", "region", "result", "reply-move", NULL };
@@ -152,7 +167,7 @@ static void read_flag(SchemaContext *c, const TreeNode *n)
     const TreeNode *x;
 
     r->flag_pieces = 0;
-    r->flag_reply_move = false;
+    r->flag_reply = FLAG_REPLY_NONE;
     if (schema_is_off(n) || !schema_want_kind(c, n, TREE_MAP, "flag"))
         return;
     schema_check_keys(c, n, keys, reserved, "'flag'");
@@ -168,7 +183,7 @@ static void read_flag(SchemaContext *c, const TreeNode *n)
     if ((x = tree_map_get(n, "result")))
         schema_outcome(c, x, "result", &r->flag_result);
     if ((x = tree_map_get(n, "reply-move")))
-        schema_bool(c, x, "reply-move", &r->flag_reply_move);
+        read_flag_reply(c, x);
 }
 
 /* `lion-trading`: {lions, afar-protected, cheap-victims, counter-strike},

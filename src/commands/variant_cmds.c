@@ -327,7 +327,12 @@ static void print_rules(const Variant *v, FILE *out)
     if (r->bare_king != OUTCOME_NONE)
         fprintf(out, "A player left with a bare king %s%s.\n", outcome_name(r->bare_king),
                 r->bare_king_grace ? " (unless the other king can be bared in reply)" : "");
-    if (r->extinction) {
+    if (r->extinction && r->extinction_count) {
+        fprintf(out, "A player left with %d or fewer of", r->extinction_count);
+        print_types(v, r->extinction, out);
+        fprintf(out, "%s %s.\n", r->extinction_together ? " together" : "",
+                outcome_name(r->extinction_result));
+    } else if (r->extinction) {
         fprintf(out, "A player who loses %s of", r->extinction_together ? "all" : "every piece of one");
         print_types(v, r->extinction, out);
         fprintf(out, " %s.\n", outcome_name(r->extinction_result));
@@ -335,7 +340,13 @@ static void print_rules(const Variant *v, FILE *out)
     if (r->flag_pieces) {
         fputs("Reaching the flag region with", out);
         print_types(v, r->flag_pieces, out);
-        fprintf(out, " %s.\n", outcome_name(r->flag_result));
+        fprintf(out, " %s", outcome_name(r->flag_result));
+        if (r->flag_reply == FLAG_REPLY_SECOND)
+            fputs("; but when White arrives first, Black may arrive too in reply, a draw", out);
+        else if (r->flag_reply == FLAG_REPLY_BOTH)
+            fputs(" if the piece still stands there after the opponent's reply"
+                  " (a draw if the reply arrives too)", out);
+        fputs(".\n", out);
     }
     if (r->check_limit)
         fprintf(out, "Giving check %d times wins.\n", r->check_limit);

@@ -108,6 +108,7 @@ void search_setup_rules(Search *s)
             s->pawn_types |= type_bit(t);
     s->check_tactics = r->check_limit > 0;
     s->flag_tactics = r->flag_pieces != 0;
+    s->flag_pending_rule = r->flag_pieces && r->flag_reply == FLAG_REPLY_BOTH;
     /* Passing is no test of a position where the rules punish having
        moves (must-capture, stalemate wins by material) or where there
        is no king to protect. */

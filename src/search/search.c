@@ -270,6 +270,9 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
     if (node_decided(s, ply, &decided))
         return decided;
     bool incheck = s->incheck[ply];
+    /* the opponent waits on its flag: only a capture there (or our own
+       arrival) saves us, so there is no standing pat */
+    bool pending = !incheck && s->flag_pending_rule && rules_flag_pending(pos);
 
     /* Step 2. Transposition table */
     TTEntry tte;
@@ -288,7 +291,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
     if (!incheck) {
         CorrKeys ck;
         raw = hit ? tte.eval : static_eval(s);
-        stand = corrected_eval(s, raw, &ck);
+        stand = pending ? -SCORE_MATE + ply + 1 : corrected_eval(s, raw, &ck);
         if (stand >= beta)
             return stand;
         if (stand > alpha)
@@ -306,11 +309,12 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
     for (;;) {
         /* Delta pruning (in the picker, before any SEE): a capture whose
            victim cannot lift the score to alpha is not tried. */
-        p->delta_below = incheck ? -SCORE_INF : alpha - stand - 200;
+        p->delta_below = incheck || pending ? -SCORE_INF : alpha - stand - 200;
         if (!picker_next(s, p, ply, &m))
             break;
         bool tactical = is_tactical(pos, m);
-        if (!incheck && tactical && !m.piece && stand + victim_value(pos, s->et, m) + 200 < alpha)
+        if (!incheck && !pending && tactical && !m.piece
+            && stand + victim_value(pos, s->et, m) + 200 < alpha)
             continue;   /* the hash move, which skips the picker's test */
         if (!picker_make_legal(s, p, ply, m))
             continue;
@@ -378,6 +382,9 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
     if (node_decided(s, ply, &decided))
         return decided;
     bool incheck = s->incheck[ply];
+    /* in check, or the opponent waits on its flag (flag.reply-move: both):
+       the static evaluation says nothing, nothing is pruned by it */
+    bool pressed = incheck || (s->flag_pending_rule && rules_flag_pending(pos));
     Move excluded = s->excluded[ply];
     bool singular_search = !move_none(excluded);   /* this node without that move */
 
@@ -406,12 +413,12 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
     /* Step 5. Static evaluation, and whether it is improving */
     CorrKeys ck;
     int raw = incheck ? 0 : hit ? tte.eval : static_eval(s);
-    int eval = incheck ? -SCORE_INF : corrected_eval(s, raw, &ck);
+    int eval = pressed ? -SCORE_INF : corrected_eval(s, raw, &ck);
     s->evals[ply] = eval;
-    bool improving = !incheck && ply >= 2 && eval > s->evals[ply - 2];
+    bool improving = !pressed && ply >= 2 && eval > s->evals[ply - 2];
     history_reset_killers(&s->hist, ply + 1);
 
-    if (!pv_node && !incheck && !singular_search && abs(beta) < MATE_BOUND) {
+    if (!pv_node && !pressed && !singular_search && abs(beta) < MATE_BOUND) {
         /* Step 6. Reverse futility: far above beta at low depth */
         if (depth <= 6 && eval - 90 * depth + 40 * improving >= beta)
             return eval;
@@ -478,7 +485,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
 
         /* Step 9a. Pruning of late quiet moves and losing captures at low depth */
         int key = picker_last_key(p);
-        if (!pv_node && !incheck && legal > 0 && best > -MATE_BOUND) {
+        if (!pv_node && !pressed && legal > 0 && best > -MATE_BOUND) {
             if (!tactical) {
                 if (depth <= 5 && legal >= 3 + depth * depth / (improving ? 1 : 2))
                     continue;
@@ -495,16 +502,18 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
             continue;
         legal++;
         bool gives_check = s->incheck[ply + 1];
+        /* an arrival the opponent must answer presses it like a check */
+        bool presses = gives_check || (s->flag_pending_rule && rules_flag_pending(pos));
         bool flip = turn_passed(pos);
         tt_prefetch(s->tt, pos->hash);
 
         /* Step 9b. Check and singular extensions */
-        bool extend = gives_check || (singular && same_move(m, tt_move));
+        bool extend = presses || (singular && same_move(m, tt_move));
         int new_depth = depth - 1 + (extend && ply < 2 * depth + 8);
 
         /* Step 9c. Late move reductions, then PVS */
         int score;
-        if (depth >= 3 && legal > 1 + pv_node && !gives_check && (!tactical || key < 0)) {
+        if (depth >= 3 && legal > 1 + pv_node && !presses && (!tactical || key < 0)) {
             int r = s->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
             r += !pv_node + !improving + cutnode;
             r -= key >= ORDER_KILLER;
@@ -558,7 +567,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
     /* Step 12. What the evaluation missed, where the score says it: a
        quiet best move (a capture's gain is no error of the evaluation)
        and a bound on the right side of it */
-    if (!incheck && abs(best) < MATE_BOUND
+    if (!pressed && abs(best) < MATE_BOUND
         && (move_none(best_move) || !is_tactical(pos, best_move))
         && !(bound == TT_BOUND_LOWER && best <= eval)
         && !(bound == TT_BOUND_UPPER && best >= eval))

@@ -70,7 +70,8 @@ struct Search {
     uint64_t nodes;
     bool stopped;
     int seldepth;
-    bool must_capture, needs_legality, null_ok_variant, has_immediate, check_tactics, flag_tactics;
+    bool must_capture, needs_legality, null_ok_variant, has_immediate, check_tactics, flag_tactics,
+         flag_pending_rule;   /* flag.reply-move: both (rules_flag_pending) */
     bool material_draws;                  /* only royals left can be a draw */
     int  royals_max;                      /* the most royals both sides can have */
 

@@ -53,6 +53,15 @@ typedef enum { PROMO_WHEN_IMMOBILE = 0, PROMO_ALWAYS, PROMO_NEVER } PromoMandato
 /* When a player may pass (rules.pass). */
 typedef enum { PASS_NEVER = 0, PASS_ALWAYS } PassRule;
 
+/* flag.reply-move: who may answer an arrival on the flag region */
+typedef enum {
+    FLAG_REPLY_NONE = 0,      /* an arrival wins at once */
+    FLAG_REPLY_SECOND,        /* the second player may answer the first player's
+                                 arrival by arriving too, a draw (racing kings) */
+    FLAG_REPLY_BOTH           /* every arrival gets one reply; the piece must still
+                                 stand there at its player's next turn (jesonmor) */
+} FlagReply;
+
 /* facing-royals lines: where two royals face each other */
 enum { FACING_FILES = 1, FACING_RANKS = 2 };
 
@@ -170,11 +179,11 @@ typedef struct {
     Outcome bare_king;        /* for the player left with only royals; NONE = off */
     TypeMask extinction;      /* types whose loss ends the game (bitmask); 0 = off */
     Outcome extinction_result;/* for the player who lost them */
+    int     extinction_count; /* ...who has this many or fewer left (threekings: 2) */
     TypeMask flag_pieces;     /* types that win by reaching the flag region */
     SquareSet flag_region[2];
     Outcome flag_result;      /* for the player who reaches it */
-    bool    flag_reply_move;  /* when the first player reaches it, the second may
-                                 answer by reaching it too: a draw (racing kings) */
+    FlagReply flag_reply;     /* the reply move an arrival may get */
     bool    checks_forbidden; /* no move may give check (racing kings) */
     int     check_limit;      /* n-check: giving the n-th check wins; 0 = off */
     SquareSet ep_region[2];   /* passed squares that may become e.p. squares (empty: all) */

@@ -43,6 +43,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/chess.perft \
 	tests/data/perft/chessgi.perft \
 	tests/data/perft/chessvshp.perft \
+	tests/data/perft/chigorin.perft \
 	tests/data/perft/clobber.perft \
 	tests/data/perft/clobber10.perft \
 	tests/data/perft/codrus.perft \
@@ -108,6 +109,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/pawnsonly.perft \
 	tests/data/perft/raazuvaa.perft \
 	tests/data/perft/semitorpedo.perft \
+	tests/data/perft/sherwin.perft \
 	tests/data/perft/sho.perft \
 	tests/data/perft/dai.perft \
 	tests/data/perft/loop.perft \
@@ -153,6 +155,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/shoshogi.perft \
 	tests/data/perft/shouse.perft \
 	tests/data/perft/sixthrank.perft \
+	tests/data/perft/sortofalmost.perft \
 	tests/data/perft/spanish-archer.perft \
 	tests/data/perft/spartan.perft \
 	tests/data/perft/super.perft \
@@ -165,6 +168,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/troitzky-chess-byway.perft \
 	tests/data/perft/troitzky.perft \
 	tests/data/perft/upsidedown.perft \
+	tests/data/perft/viceroy.perft \
 	tests/data/perft/wa-shogi-drop.perft \
 	tests/data/perft/wa-shogi.perft \
 	tests/data/perft/wolf.perft \

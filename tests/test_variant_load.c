@@ -93,9 +93,10 @@ static void test_extends(void)
     CU_ASSERT_FALSE(v->xboard.known);                             /* not inherited */
     v = varset_find(&builtin, "makruk");
     CU_ASSERT_EQUAL(type_of(v, "Q"), NO_TYPE);
-    CU_ASSERT_EQUAL(v->piece[type_of(v, "P")].promo_mandatory, PROMO_ALWAYS);
+    CU_ASSERT_EQUAL(v->piece[type_of(v, "P")].promo[0].mandatory, PROMO_ALWAYS);
     v = varset_find(&builtin, "grand");
-    CU_ASSERT_TRUE(v->piece[type_of(v, "P")].promo_to_captured);
+    CU_ASSERT_TRUE(v->piece[type_of(v, "P")].promo[0].to_captured[WHITE]);
+    CU_ASSERT_TRUE(v->piece[type_of(v, "P")].promo[0].to_captured[BLACK]);
     CU_ASSERT_FALSE(v->piece[type_of(v, "P")].promo_to & type_bit(type_of(v, "K")));
     CU_ASSERT_FALSE(v->castling.enabled);
     CU_ASSERT_TRUE(sqset_has(&v->piece[type_of(v, "P")].promo_zone[WHITE], sq(v, "a8")));
@@ -110,7 +111,7 @@ static void test_shogi_family(void)
     CU_ASSERT_NOT_EQUAL(pp, NO_TYPE);
     CU_ASSERT_EQUAL(v->piece[p].promoted, pp);
     CU_ASSERT_EQUAL(v->piece[pp].demotes_to, p);
-    CU_ASSERT_TRUE(v->piece[p].promo_on_leave);
+    CU_ASSERT_TRUE(v->piece[p].promo[0].on_leave);
     CU_ASSERT_TRUE(v->piece[p].drop_no_mate);
     CU_ASSERT_EQUAL(v->piece[p].drop_no_doubled, 1);
     CU_ASSERT_FALSE(v->piece[g].drop_no_mate);
@@ -503,6 +504,61 @@ static void test_board_sizes(void)
     }
 }
 
+/* Promotion choices per player (`to: {white, black}`) and per square (a
+ * list of entries), and the mistakes refused in them. */
+static void test_promotion_rules(void)
+{
+    const Variant *v = varset_find(&builtin, "chigorin");
+    CU_ASSERT_FATAL(v != NULL);
+    const PieceType *p = &v->piece[type_of(v, "P")];
+    CU_ASSERT_EQUAL(p->npromo, 1);
+    CU_ASSERT_EQUAL(p->promo[0].to[WHITE], type_bit(type_of(v, "C")) | type_bit(type_of(v, "R"))
+                                           | type_bit(type_of(v, "N")));
+    CU_ASSERT_EQUAL(p->promo[0].to[BLACK], type_bit(type_of(v, "Q")) | type_bit(type_of(v, "R"))
+                                           | type_bit(type_of(v, "B")));
+    CU_ASSERT_EQUAL(p->promo_to, p->promo[0].to[WHITE] | p->promo[0].to[BLACK]);
+    v = varset_find(&builtin, "viceroy");
+    CU_ASSERT_FATAL(v != NULL);
+    p = &v->piece[type_of(v, "P")];
+    CU_ASSERT_EQUAL(p->npromo, 5);
+    CU_ASSERT_TRUE(sqset_has(&p->promo[4].zone[WHITE], sq(v, "e8")));
+    CU_ASSERT_TRUE(sqset_has(&p->promo[4].zone[BLACK], sq(v, "e1")));
+    CU_ASSERT_FALSE(sqset_has(&p->promo[4].zone[WHITE], sq(v, "d8")));
+    CU_ASSERT_EQUAL(p->promo[4].to[BLACK], type_bit(type_of(v, "V")));
+    CU_ASSERT_TRUE(sqset_has(&p->promo_zone[WHITE], sq(v, "a8")));   /* all zones together */
+
+    static const struct { const char *promotion, *message; } cases[] = {
+        { "{to: {white: [Q]}}",
+          "t.yaml:4:23: error: 'to' as a mapping needs both 'white' and 'black'\n" },
+        { "{to: {white: [Q], black: [R], red: [B]}}",
+          "t.yaml:4:48: error: unknown key 'red' in 'to'\n" },
+        { "{to: {white: [], black: [R]}}", "t.yaml:4:31: error: 'to' lists no piece\n" },
+        { "[]", "t.yaml:4:18: error: 'promotion' as a list needs 1 to 8 entries, not 0\n" },
+        { "[{to: [Q]}, [R]]", "t.yaml:4:30: error: 'promotion' must be a mapping, found a list\n" },
+        { "[{to: [Q]}, {zone: none, to: [N]}]",
+          "t.yaml:4:37: error: the promotion zone has no square on the 8x8 board\n" },
+        { "[{to: [Q]}, {zone: rank 7}]",
+          "t.yaml:4:30: error: promotion of 'P' needs 'to' (a list of pieces, or 'captured')\n" },
+        { "[{zone: {white: rank 8, black: none}, to: [Q]}, {zone: {white: rank 7, black: none}, to: [N]}]",
+          "t.yaml:4:18: warning: the promotion zone has no square for Black: Black's pieces never promote\n" },
+        { "[{zone: {white: rank 8, black: none}, to: [Q]}, {zone: {white: none, black: rank 1}, to: [R]}]",
+          "" },
+        { "{to: {white: [Q, P], black: captured}}",
+          "t.yaml:4:35: error: 'P' cannot promote to itself\n" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        VariantSet set;
+        char text[300], *msgs = NULL;
+        snprintf(text, sizeof text, "name: t\nextends: chess\npieces:\n  P: {promotion: %s}\n",
+                 cases[i].promotion);
+        int errors = load_text(&set, text, &msgs);
+        CU_ASSERT_STRING_EQUAL(msgs, cases[i].message);
+        CU_ASSERT_EQUAL(errors > 0, strstr(cases[i].message, "error") != NULL);
+        varset_free(&set);
+        free(msgs);
+    }
+}
+
 static void write_file(const char *dir, const char *name, const char *text)
 {
     char path[400];
@@ -705,6 +761,7 @@ int main(void)
     CU_add_test(suite, "alias bomb: nodes built", test_alias_bomb_nodes_built);
     CU_add_test(suite, "lame-path moves", test_lame_path_moves);
     CU_add_test(suite, "board sizes", test_board_sizes);
+    CU_add_test(suite, "promotion rules", test_promotion_rules);
     CU_add_test(suite, "extends cycles", test_extends_cycles);
     CU_add_test(suite, "search path", test_search_path);
     CU_add_test(suite, "bad files (golden diagnostics)", test_bad_files);

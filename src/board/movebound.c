@@ -38,13 +38,12 @@
 static int step_moves(const PieceType *pt, int color, int from, int to, uint16_t mode)
 {
     int n = 1;
-    if (pt->can_promote && variant_promotion_applies(pt, color, from, to, true)) {
-        TypeMask targets = pt->promo_to;
-        if (pt->promoted != NO_TYPE)
-            targets |= type_bit(pt->promoted);
-        for (; targets; targets &= targets - 1)
+    TypeMask any, lost, targets;
+    bool forced;
+    if (pt->can_promote && variant_promotion_choices(pt, color, from, to, true, &any, &lost,
+                                                     &forced))
+        for (targets = any | lost; targets; targets &= targets - 1)
             n++;
-    }
     return n + ((mode & XB_MODE_E) != 0);
 }
 

@@ -55,24 +55,21 @@ static inline void add_move_as(const Position *pos, MoveList *ml, int type, int 
             push(ml, from, to, MOVE_NORMAL, 0, flags);
         return;
     }
-    if (!variant_promotion_applies(pt, color, from, to, capture)) {
+    TypeMask any, lost;
+    bool forced;
+    if (!variant_promotion_choices(pt, color, from, to, capture, &any, &lost, &forced)) {
         if (gen & (capture ? GEN_NOISY : GEN_QUIET))
             push(ml, from, to, MOVE_NORMAL, 0, flags);
         return;
     }
-    bool forced = pt->promo_mandatory == PROMO_ALWAYS
-        || (pt->promo_mandatory == PROMO_WHEN_IMMOBILE && sqset_has(&pt->immobile[color], to));
-    TypeMask targets = pt->promo_to;
-    if (pt->promoted != NO_TYPE)
-        targets |= type_bit(pt->promoted);
+    TypeMask targets = any | lost;
     for (int t = 0; targets; t++, targets >>= 1) {
         if (!(targets & 1))
             continue;
-        if (pt->promo_to_captured
-            ? pos->count[color][t] >= pos->v->start_count[color][t]
-            : !promotion_target_available(pos, &pos->v->piece[t], t, color))
-            continue;
-        if (gen & GEN_NOISY)
+        bool lost_one = pos->count[color][t] < pos->v->start_count[color][t];
+        bool offered = ((lost >> t & 1) && lost_one)
+            || ((any >> t & 1) && promotion_target_available(pos, &pos->v->piece[t], t, color));
+        if (offered && (gen & GEN_NOISY))
             push(ml, from, to, MOVE_NORMAL, t + 1, flags);
     }
     if (!forced && (gen & (capture ? GEN_NOISY : GEN_QUIET)))

@@ -435,9 +435,61 @@ void schema_read_promotion_defaults(SchemaContext *c, TreeNode *n)
         check_zone_on_board(c, zone, c->promotion_zone);
 }
 
-/* How type t promotes: its own `promotion` over the top-level one, key by
- * key; a piece with a `+` form and nothing else promotes to it. */
-static void read_promotion(SchemaContext *c, int t, const TreeNode *n)
+/* One `to` list: piece IDs, and `captured` for "only types already lost"
+ * (alone, every lost type other than royals and the piece itself). */
+static void read_promotion_targets(SchemaContext *c, int t, const TreeNode *x,
+                                   TypeMask *to, bool *captured)
+{
+    const TreeNode *items[MAX_PIECE_TYPES * 2];
+    int k = schema_list_items(x, items, MAX_PIECE_TYPES * 2);
+    const char *id = c->v->piece[t].id;
+
+    if (k == 0)
+        SCHEMA_ERROR(c, x, "'to' lists no piece");
+    for (int i = 0; i < k; i++) {
+        if (items[i]->kind == TREE_SCALAR && !strcmp(items[i]->text, "captured")) {
+            *captured = true;
+            continue;
+        }
+        int target = schema_piece_ref(c, items[i], "promotion target");
+        if (target == t)
+            SCHEMA_ERROR(c, items[i], "'%s' cannot promote to itself", id);
+        else if (target != NO_TYPE)
+            *to |= type_bit(target);
+    }
+    if (*captured && !*to)
+        for (int u = 0; u < c->v->ntypes; u++)
+            if (u != t && c->v->piece[u].id[0] != '+')
+                *to |= type_bit(u);
+}
+
+/* `to`: one list for both players, or {white: LIST, black: LIST}. */
+static void read_promotion_to(SchemaContext *c, int t, const TreeNode *x, PromotionRule *r)
+{
+    static const char *const keys[] = { "white", "black", NULL };
+    if (x->kind != TREE_MAP) {
+        read_promotion_targets(c, t, x, &r->to[WHITE], &r->to_captured[WHITE]);
+        r->to[BLACK] = r->to[WHITE];
+        r->to_captured[BLACK] = r->to_captured[WHITE];
+        return;
+    }
+    schema_check_keys(c, x, keys, NULL, "'to'");
+    for (int color = WHITE; color <= BLACK; color++) {
+        const TreeNode *list = tree_map_get(x, keys[color]);
+        if (list)
+            read_promotion_targets(c, t, list, &r->to[color], &r->to_captured[color]);
+        else
+            SCHEMA_ERROR(c, x, "'to' as a mapping needs both 'white' and 'black'");
+    }
+}
+
+/* One promotion rule of type t from `own` (a `promotion` mapping or one
+ * entry of a list; NULL: only the top-level defaults), merged over the
+ * top-level `promotion` key by key.  `alone`: the piece's only rule, whose
+ * zone must have squares for both players (else a warning); an entry of a
+ * list only needs some square. */
+static void read_promotion_rule(SchemaContext *c, int t, TreeNode *own, PromotionRule *r,
+                                bool alone)
 {
     static const char *const keys[] = { "zone", "to", "mandatory", "on", NULL };
     static const char *const reserved[] = { "in-place", "by-capture-only", "by-drop",
@@ -446,10 +498,63 @@ static void read_promotion(SchemaContext *c, int t, const TreeNode *n)
     static const char *const on[] = { "enter", "within", "leave", "capture-within",
                                       "capture-leave", NULL };
     PieceType *pt = &c->v->piece[t];
+    TreeNode *p = own ? tree_merge(c->arena, c->promotion_defaults, own, NULL)
+                   : c->promotion_defaults;
+    const TreeNode *x = p ? tree_map_get(p, "zone") : NULL;
+    const TreeNode *at = own ? own : c->piece_key[t];
+
+    r->on_enter = r->on_within = true;
+    if (p)
+        schema_check_keys(c, p, keys, reserved, "'promotion'");
+    if (x && x == tree_map_get(c->promotion_defaults, "zone")) {
+        memcpy(r->zone, c->promotion_zone, sizeof r->zone);   /* checked once */
+    } else if (x) {
+        if (regions_read_set(c, x, r->zone)
+            && (alone || (sqset_empty(&r->zone[WHITE]) && sqset_empty(&r->zone[BLACK]))))
+            check_zone_on_board(c, x, r->zone);
+    } else if (c->board_ok) {
+        int top = c->v->ranks - 1;
+        regions_add_rectangle(c, &r->zone[WHITE], 0, top, c->v->files - 1, top);
+        regions_add_rectangle(c, &r->zone[BLACK], 0, 0, c->v->files - 1, 0);
+        check_zone_on_board(c, at, r->zone);
+    }
+    if (p && (x = tree_map_get(p, "mandatory"))) {
+        int m = schema_choice(c, x, "mandatory", mandatory);
+        r->mandatory = m == 1 ? PROMO_ALWAYS : m == 2 ? PROMO_NEVER : PROMO_WHEN_IMMOBILE;
+    }
+    if (p && (x = tree_map_get(p, "on"))) {
+        const TreeNode *items[8];
+        int k = schema_list_items(x, items, 8);
+        r->on_enter = r->on_within = r->on_leave = false;
+        r->on_capture_within = r->on_capture_leave = false;
+        for (int i = 0; i < k; i++) {
+            int w = schema_choice(c, items[i], "on", on);
+            r->on_enter |= w == 0;
+            r->on_within |= w == 1;
+            r->on_leave |= w == 2;
+            r->on_capture_within |= w == 3;
+            r->on_capture_leave |= w == 4;
+        }
+    }
+    x = p ? tree_map_get(p, "to") : NULL;
+    if (x)
+        read_promotion_to(c, t, x, r);
+    else if (pt->promoted != NO_TYPE)
+        r->to[WHITE] = r->to[BLACK] = type_bit(pt->promoted);
+    else
+        SCHEMA_ERROR(c, alone ? c->piece_key[t] : own,
+                     "promotion of '%s' needs 'to' (a list of pieces, or 'captured')", pt->id);
+}
+
+/* How type t promotes: its own `promotion` (a mapping, or a list of them
+ * for choices that depend on the square) over the top-level one, key by
+ * key; a piece with a `+` form and nothing else promotes to it. */
+static void read_promotion(SchemaContext *c, int t, const TreeNode *n)
+{
+    PieceType *pt = &c->v->piece[t];
     TreeNode *own = n->kind == TREE_MAP ? tree_map_get(n, "promotion") : NULL;
     bool inline_promoted = n->kind == TREE_MAP && tree_map_get(n, "promoted");
     char plus[8];
-    const TreeNode *x;
 
     snprintf(plus, sizeof plus, "+%s", pt->id);
     if (pt->id[0] != '+' && schema_type_by_id(c->v, plus) != NO_TYPE) {
@@ -457,77 +562,37 @@ static void read_promotion(SchemaContext *c, int t, const TreeNode *n)
         if (c->v->piece[pt->promoted].demotes_to == NO_TYPE)
             c->v->piece[pt->promoted].demotes_to = t;
     }
-    if (own && !schema_want_kind(c, own, TREE_MAP, "promotion"))
+    if (own && own->kind == TREE_SEQ) {
+        if (own->n == 0 || own->n > MAX_PROMOTION_RULES) {
+            SCHEMA_ERROR(c, own, "'promotion' as a list needs 1 to %d entries, not %d",
+                         MAX_PROMOTION_RULES, own->n);
+            return;
+        }
+        for (int i = 0; i < own->n; i++)
+            if (!schema_want_kind(c, own->vals[i], TREE_MAP, "promotion"))
+                return;
+    } else if (own && !schema_want_kind(c, own, TREE_MAP, "promotion")) {
         return;
+    }
     if (!own && !inline_promoted)
         return;
-    /* Top-level `promotion` supplies defaults, key by key. */
-    TreeNode *p = own ? tree_merge(c->arena, c->promotion_defaults, own, NULL)
-                   : c->promotion_defaults;
     pt->can_promote = true;
-    pt->promo_on_enter = pt->promo_on_within = true;
-    x = p ? tree_map_get(p, "zone") : NULL;
-    if (p)
-        schema_check_keys(c, p, keys, reserved, "'promotion'");
-    if (x && x == tree_map_get(c->promotion_defaults, "zone")) {
-        memcpy(pt->promo_zone, c->promotion_zone, sizeof pt->promo_zone);   /* checked once */
-    } else if (x) {
-        if (regions_read_set(c, x, pt->promo_zone))
-            check_zone_on_board(c, x, pt->promo_zone);
-    } else if (c->board_ok) {
-        int top = c->v->ranks - 1;
-        regions_add_rectangle(c, &pt->promo_zone[WHITE], 0, top, c->v->files - 1, top);
-        regions_add_rectangle(c, &pt->promo_zone[BLACK], 0, 0, c->v->files - 1, 0);
-        check_zone_on_board(c, own ? own : c->piece_key[t], pt->promo_zone);
+    if (own && own->kind == TREE_SEQ) {
+        pt->npromo = own->n;
+        for (int i = 0; i < own->n; i++)
+            read_promotion_rule(c, t, own->vals[i], &pt->promo[i], false);
+    } else {
+        pt->npromo = 1;
+        read_promotion_rule(c, t, own, &pt->promo[0], true);
     }
-    if (p && (x = tree_map_get(p, "mandatory"))) {
-        int m = schema_choice(c, x, "mandatory", mandatory);
-        pt->promo_mandatory = m == 1 ? PROMO_ALWAYS : m == 2 ? PROMO_NEVER : PROMO_WHEN_IMMOBILE;
-    }
-    if (p && (x = tree_map_get(p, "on"))) {
-        const TreeNode *items[8];
-        int k = schema_list_items(x, items, 8);
-        pt->promo_on_enter = pt->promo_on_within = pt->promo_on_leave = false;
-        pt->promo_on_capture_within = pt->promo_on_capture_leave = false;
-        for (int i = 0; i < k; i++) {
-            int w = schema_choice(c, items[i], "on", on);
-            pt->promo_on_enter |= w == 0;
-            pt->promo_on_within |= w == 1;
-            pt->promo_on_leave |= w == 2;
-            pt->promo_on_capture_within |= w == 3;
-            pt->promo_on_capture_leave |= w == 4;
+    for (int i = 0; i < pt->npromo; i++)
+        for (int color = WHITE; color <= BLACK; color++) {
+            for (int w = 0; w < 4; w++)
+                pt->promo_zone[color].w[w] |= pt->promo[i].zone[color].w[w];
+            pt->promo_to |= pt->promo[i].to[color];
         }
-    }
-    x = p ? tree_map_get(p, "to") : NULL;
-    if (!x) {
-        if (pt->promoted != NO_TYPE)
-            pt->promo_to = type_bit(pt->promoted);
-        else
-            SCHEMA_ERROR(c, c->piece_key[t],
-                         "promotion of '%s' needs 'to' (a list of pieces, or 'captured')",
-                         pt->id);
-        return;
-    }
-    const TreeNode *items[MAX_PIECE_TYPES * 2];
-    int k = schema_list_items(x, items, MAX_PIECE_TYPES * 2);
-    if (k == 0)
-        SCHEMA_ERROR(c, x, "'to' lists no piece");
-    for (int i = 0; i < k; i++) {
-        if (items[i]->kind == TREE_SCALAR && !strcmp(items[i]->text, "captured")) {
-            pt->promo_to_captured = true;
-            continue;
-        }
-        int target = schema_piece_ref(c, items[i], "promotion target");
-        if (target == t)
-            SCHEMA_ERROR(c, items[i], "'%s' cannot promote to itself", pt->id);
-        else if (target != NO_TYPE)
-            pt->promo_to |= type_bit(target);
-    }
-    /* Alone, `captured` means any lost type other than royals and itself. */
-    if (pt->promo_to_captured && !pt->promo_to)
-        for (int u = 0; u < c->v->ntypes; u++)
-            if (u != t && c->v->piece[u].id[0] != '+')
-                pt->promo_to |= type_bit(u);
+    if (pt->npromo > 1)
+        check_zone_on_board(c, own, pt->promo_zone);
 }
 
 /* Pieces in the order they are written (this file first, then parents),
@@ -556,10 +621,15 @@ static void check_pieces_together(SchemaContext *c)
     Variant *v = c->v;
     for (int t = 0; t < v->ntypes; t++) {
         PieceType *pt = &v->piece[t];
-        if (pt->promo_to_captured)
-            for (int u = 0; u < v->ntypes; u++)
-                if (v->piece[u].royal)
-                    pt->promo_to &= ~type_bit(u);
+        for (int i = 0; i < pt->npromo; i++)
+            for (int color = WHITE; color <= BLACK; color++)
+                if (pt->promo[i].to_captured[color])
+                    for (int u = 0; u < v->ntypes; u++)
+                        if (v->piece[u].royal)
+                            pt->promo[i].to[color] &= ~type_bit(u);
+        pt->promo_to = 0;
+        for (int i = 0; i < pt->npromo; i++)
+            pt->promo_to |= pt->promo[i].to[WHITE] | pt->promo[i].to[BLACK];
         for (int u = 0; u < t; u++) {
             const PieceType *pu = &v->piece[u];
             if ((pt->id[0] == '+') != (pu->id[0] == '+'))

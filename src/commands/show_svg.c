@@ -348,19 +348,35 @@ static bool droppable(const Variant *v, const PieceType *pt)
         && !(v->hand.revert_promoted && pt->id[0] == '+');
 }
 
+/* One player's promotion choices under a rule ('+' form last). */
+static void promotion_targets(const Variant *v, const PieceType *pt, const PromotionRule *r,
+                              int color, char *buf, size_t size)
+{
+    type_list(v, r->to[color], buf, size);
+    if (pt->promoted != NO_TYPE && !(r->to[color] >> pt->promoted & 1))
+        snprintf(buf + strlen(buf), size - strlen(buf), " %s", v->piece[pt->promoted].id);
+    if (r->to_captured[color])
+        snprintf(buf + strlen(buf), size - strlen(buf), " (only types already lost)");
+}
+
 static void promotion_notes(const Variant *v, const PieceType *pt, Notes *nt)
 {
-    char types[256];
-    type_list(v, pt->promo_to, types, sizeof types);
-    if (pt->promoted != NO_TYPE && !(pt->promo_to >> pt->promoted & 1))
-        snprintf(types + strlen(types), sizeof types - strlen(types), " %s",
-                 v->piece[pt->promoted].id);
-    char *zone = squares_text(v, &pt->promo_zone[WHITE]);
-    char line[320];
-    snprintf(line, sizeof line, "promotes to%s%s on%s (shaded)", types,
-             pt->promo_to_captured ? " (only types already lost)" : "", zone ? zone : "");
-    free(zone);
-    note(nt, line, NULL);
+    for (int i = 0; i < pt->npromo; i++) {
+        const PromotionRule *r = &pt->promo[i];
+        bool white_zone = !sqset_empty(&r->zone[WHITE]);
+        char white[128], black[128], line[320];
+        promotion_targets(v, pt, r, WHITE, white, sizeof white);
+        promotion_targets(v, pt, r, BLACK, black, sizeof black);
+        char *zone = squares_text(v, &r->zone[white_zone ? WHITE : BLACK]);
+        if (strcmp(white, black))
+            snprintf(line, sizeof line, "promotes to%s for White,%s for Black on%s%s (shaded)",
+                     white, black, zone ? zone : "", white_zone ? "" : " (Black only)");
+        else
+            snprintf(line, sizeof line, "promotes to%s on%s%s (shaded)", white,
+                     zone ? zone : "", white_zone ? "" : " (Black only)");
+        free(zone);
+        note(nt, line, NULL);
+    }
 }
 
 static void piece_notes(const Variant *v, const PieceType *pt, bool passes, bool victims,

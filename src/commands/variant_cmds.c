@@ -227,6 +227,43 @@ static void print_multileg(const Variant *v, const PieceType *pt, const XbBoardV
     xb_diagram(out, &pt->moves, &pt->table, &view, from, 0);
 }
 
+/* One player's promotion choices under a rule ('+' form last). */
+static void print_promotion_targets(const Variant *v, const PieceType *pt,
+                                    const PromotionRule *r, int color, FILE *out)
+{
+    print_types(v, r->to[color], out);
+    if (pt->promoted != NO_TYPE && !(r->to[color] >> pt->promoted & 1))
+        fprintf(out, " %s", v->piece[pt->promoted].id);
+    if (r->to_captured[color])
+        fputs(" (only types already lost)", out);
+}
+
+/* One promotion rule: its choices (each player's when they differ), its
+ * zone as White sees it (Black's when White has none), and when captures
+ * promote. */
+static void print_promotion_rule(const Variant *v, const PieceType *pt,
+                                 const PromotionRule *r, FILE *out)
+{
+    bool white_zone = !sqset_empty(&r->zone[WHITE]);
+    fputs("   promotes to", out);
+    print_promotion_targets(v, pt, r, WHITE, out);
+    if (r->to[WHITE] != r->to[BLACK] || r->to_captured[WHITE] != r->to_captured[BLACK]) {
+        fputs(" for White,", out);
+        print_promotion_targets(v, pt, r, BLACK, out);
+        fputs(" for Black", out);
+    }
+    fputs(" on", out);
+    variant_print_squares(v, &r->zone[white_zone ? WHITE : BLACK], out);
+    if (!white_zone)
+        fputs(" (Black only)", out);
+    if (r->on_capture_within || r->on_capture_leave)
+        fprintf(out, " (%sby a capture also %s)",
+                r->on_enter ? "entering; " : "",
+                r->on_capture_within && r->on_capture_leave
+                ? "inside or leaving" : r->on_capture_within ? "inside" : "leaving");
+    fputc('\n', out);
+}
+
 static void print_piece(const Variant *v, int t, FILE *out)
 {
     const PieceType *pt = &v->piece[t];
@@ -243,22 +280,8 @@ static void print_piece(const Variant *v, int t, FILE *out)
     if (pt->synonyms[0])
         fprintf(out, "  also written %s", pt->synonyms);
     fputc('\n', out);
-    if (pt->can_promote) {
-        fputs("   promotes to", out);
-        print_types(v, pt->promo_to, out);
-        if (pt->promoted != NO_TYPE && !(pt->promo_to >> pt->promoted & 1))
-            fprintf(out, " %s", v->piece[pt->promoted].id);
-        if (pt->promo_to_captured)
-            fputs(" (only types already lost)", out);
-        fputs(" on", out);
-        variant_print_squares(v, &pt->promo_zone[WHITE], out);
-        if (pt->promo_on_capture_within || pt->promo_on_capture_leave)
-            fprintf(out, " (%sby a capture also %s)",
-                    pt->promo_on_enter ? "entering; " : "",
-                    pt->promo_on_capture_within && pt->promo_on_capture_leave
-                    ? "inside or leaving" : pt->promo_on_capture_within ? "inside" : "leaving");
-        fputc('\n', out);
-    }
+    for (int i = 0; pt->can_promote && i < pt->npromo; i++)
+        print_promotion_rule(v, pt, &pt->promo[i], out);
     if (pt->confined) {
         fputs("   confined to", out);
         variant_print_squares(v, &pt->allowed[WHITE], out);

@@ -78,6 +78,19 @@ typedef struct {
 } ExtraMoves;
 typedef enum { CAPTURES_DISCARD = 0, CAPTURES_TO_CAPTOR, CAPTURES_TO_OWNER } CaptureFate;
 
+/* One `promotion` entry: where the move must go (`zone`, `on`), what the
+ * piece may become there, for each colour (`to`), and whether it must.
+ * The piece's '+' form, if it has one, is a choice of every rule. */
+#define MAX_PROMOTION_RULES 8
+typedef struct {
+    SquareSet zone[2];        /* per colour, absolute squares                         */
+    TypeMask  to[2];          /* per colour: target types                             */
+    bool      to_captured[2]; /* per colour: only types that side has lost (grand)    */
+    PromoMandatory mandatory;
+    bool      on_enter, on_within, on_leave;
+    bool      on_capture_within, on_capture_leave;   /* captures only (chu)          */
+} PromotionRule;
+
 typedef struct {
     char    id[4];            /* "N", "L!", "+P": the FEN token of the white piece   */
     char    letter;           /* the piece letter (upper case) without '+'/suffix    */
@@ -93,14 +106,13 @@ typedef struct {
     bool    capturable;       /* false: iron piece                                    */
     int     max_count;        /* most of this type per side (0: unlimited)            */
 
-    /* promotion (applies when promo_to or promoted is set) */
+    /* promotion: one rule per `promotion` entry (a mapping is one entry);
+       a move may promote when some rule applies to it */
     bool    can_promote;
-    SquareSet promo_zone[2];  /* per colour, absolute squares                         */
-    TypeMask promo_to;        /* bitmask of target types                              */
-    bool    promo_to_captured;/* only types this side has lost (grand)               */
-    PromoMandatory promo_mandatory;
-    bool    promo_on_enter, promo_on_within, promo_on_leave;
-    bool    promo_on_capture_within, promo_on_capture_leave; /* captures only (chu) */
+    int     npromo;
+    PromotionRule promo[MAX_PROMOTION_RULES];
+    SquareSet promo_zone[2];  /* per colour: every rule's zone together               */
+    TypeMask promo_to;        /* every rule's targets, both colours (bounds, eval)    */
 
     /* confinement: squares the piece may stand on (all when not restricted) */
     SquareSet allowed[2];
@@ -301,17 +313,45 @@ static inline int var_rank(const Variant *v, int sq) { return sq / v->files; }
  * or both would share and later double-free the same tables. */
 int  variant_finalize(Variant *v, char *err, size_t errsize);
 
-/* May a move of this piece from `from` to `to` promote (entering, inside
- * or leaving its zone, as the variant says; some only when the move
- * captures)? */
-static inline bool variant_promotion_applies(const PieceType *pt, int color, int from, int to,
-                                             bool capture)
+/* Does this promotion rule let a move from `from` to `to` promote
+ * (entering, inside or leaving its zone, as the variant says; some only
+ * when the move captures)? */
+static inline bool variant_promotion_rule_applies(const PromotionRule *r, int color, int from,
+                                                  int to, bool capture)
 {
-    bool in_from = sqset_has(&pt->promo_zone[color], from);
-    bool in_to = sqset_has(&pt->promo_zone[color], to);
-    return (in_to && !in_from && pt->promo_on_enter)
-        || (in_to && in_from && (pt->promo_on_within || (capture && pt->promo_on_capture_within)))
-        || (!in_to && in_from && (pt->promo_on_leave || (capture && pt->promo_on_capture_leave)));
+    bool in_from = sqset_has(&r->zone[color], from);
+    bool in_to = sqset_has(&r->zone[color], to);
+    return (in_to && !in_from && r->on_enter)
+        || (in_to && in_from && (r->on_within || (capture && r->on_capture_within)))
+        || (!in_to && in_from && (r->on_leave || (capture && r->on_capture_leave)));
+}
+
+/* What a move of this piece from `from` to `to` may promote to: the
+ * targets of every rule that applies (the '+' form included), split into
+ * *any (always offered, subject to `max`) and *lost (only types the mover
+ * has lost).  Returns whether some rule applies; *forced then says that
+ * the plain move is not allowed. */
+static inline bool variant_promotion_choices(const PieceType *pt, int color, int from, int to,
+                                             bool capture, TypeMask *any, TypeMask *lost,
+                                             bool *forced)
+{
+    TypeMask plus = pt->promoted != NO_TYPE ? type_bit(pt->promoted) : 0;
+    bool applies = false;
+    *any = *lost = 0;
+    *forced = false;
+    for (int i = 0; i < pt->npromo; i++) {
+        const PromotionRule *r = &pt->promo[i];
+        if (!variant_promotion_rule_applies(r, color, from, to, capture))
+            continue;
+        applies = true;
+        if (r->to_captured[color])
+            *lost |= r->to[color] | plus;
+        else
+            *any |= r->to[color] | plus;
+        *forced |= r->mandatory == PROMO_ALWAYS
+            || (r->mandatory == PROMO_WHEN_IMMOBILE && sqset_has(&pt->immobile[color], to));
+    }
+    return applies;
 }
 
 void variant_release(Variant *v);        /* frees compiled tables */

@@ -97,7 +97,8 @@ dist_variants_DATA = \
 	variants/backrank.yaml variants/chessvshp.yaml variants/allwayspawns.yaml \
 	variants/capturethequeen.yaml variants/hexapawn.yaml variants/maharajah2.yaml \
 	variants/atomiczh.yaml variants/empire.yaml variants/synochess.yaml \
-	variants/xiangqihouse.yaml variants/antiminishogi.yaml
+	variants/xiangqihouse.yaml variants/antiminishogi.yaml \
+	variants/schoolbook.yaml variants/wildebeest.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

@@ -144,6 +144,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/progressive.perft \
 	tests/data/perft/racingkings.perft \
 	tests/data/perft/roman.perft \
+	tests/data/perft/schoolbook.perft \
 	tests/data/perft/scottish-progressive.perft \
 	tests/data/perft/seirawan.perft \
 	tests/data/perft/shako.perft \
@@ -171,6 +172,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/viceroy.perft \
 	tests/data/perft/wa-shogi-drop.perft \
 	tests/data/perft/wa-shogi.perft \
+	tests/data/perft/wildebeest.perft \
 	tests/data/perft/wolf.perft \
 	tests/data/perft/xiangqi.perft \
 	tests/data/perft/xiangqihouse.perft \

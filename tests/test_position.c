@@ -215,6 +215,29 @@ static void test_notation_cases(void)
     CU_ASSERT_FALSE(parses("", true, why));
     CU_ASSERT_FALSE(parses("@@@@", true, why));
     CU_ASSERT_STRING_EQUAL(why, "there is no passing in chess");
+    /* flexible castling: the king's move names the destination; O-O and
+       king-takes-rook the first listed (i1); one file over is written
+       with the rook's leg, the king's move alone being its step */
+    set_fen("schoolbook", "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1");
+    CU_ASSERT_TRUE_FATAL(move_parse(pos, "f1h1", false, &m, why, sizeof why));
+    CU_ASSERT_EQUAL(m.kind, MOVE_CASTLE);
+    CU_ASSERT_EQUAL(m.victim[1], var_square(pos->v, 6, 0));          /* rook to g1 */
+    CU_ASSERT_TRUE_FATAL(move_parse(pos, "O-O", false, &m, why, sizeof why));
+    CU_ASSERT_EQUAL(m.to, var_square(pos->v, 8, 0));
+    CU_ASSERT_TRUE_FATAL(move_parse(pos, "f1j1", false, &m, why, sizeof why));
+    CU_ASSERT_EQUAL(m.to, var_square(pos->v, 8, 0));
+    CU_ASSERT_TRUE_FATAL(move_parse(pos, "O-O-O", false, &m, why, sizeof why));
+    CU_ASSERT_EQUAL(m.to, var_square(pos->v, 2, 0));
+    CU_ASSERT_TRUE(parses("f1b1", false, why));
+    CU_ASSERT_FALSE(parses("f1e1,a1f1", false, why));     /* not a destination here */
+    set_fen("wildebeest", "r4k4r/ppppppppppp/11/11/11/11/11/11/PPPPPPPPPPP/R4K4R w KQkq - 0 1");
+    CU_ASSERT_TRUE_FATAL(move_parse(pos, "f1g1", false, &m, why, sizeof why));
+    CU_ASSERT_EQUAL(m.kind, MOVE_NORMAL);
+    CU_ASSERT_TRUE_FATAL(move_parse(pos, "f0g0,k0f0", true, &m, why, sizeof why));
+    CU_ASSERT_EQUAL(m.kind, MOVE_CASTLE);
+    move_to_string(pos, m, false, text, sizeof text);
+    CU_ASSERT_STRING_EQUAL(text, "f1g1,k1f1");
+    CU_ASSERT_FALSE(parses("f1g1,k1h1", false, why));
 }
 
 /* ---- bad FENs -------------------------------------------------------- */

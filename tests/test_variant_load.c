@@ -68,9 +68,9 @@ static void test_chess(void)
     CU_ASSERT_TRUE(sqset_has(&v->piece[p].promo_zone[WHITE], sq(v, "e8")));
     CU_ASSERT_FALSE(sqset_has(&v->piece[p].promo_zone[WHITE], sq(v, "e1")));
     CU_ASSERT_TRUE(sqset_has(&v->piece[p].promo_zone[BLACK], sq(v, "e1")));
-    CU_ASSERT_EQUAL(v->castling.king_to_short, 6);
-    CU_ASSERT_EQUAL(v->castling.rook_to_short, 5);
-    CU_ASSERT_EQUAL(v->castling.rook_to_long, 3);
+    CU_ASSERT_EQUAL(v->castling.king_to[CASTLE_SHORT][0], 6);
+    CU_ASSERT_EQUAL(v->castling.rook_to[CASTLE_SHORT][0], 5);
+    CU_ASSERT_EQUAL(v->castling.rook_to[CASTLE_LONG][0], 3);
     CU_ASSERT_EQUAL(v->rules.move_rule, 50);
     CU_ASSERT_EQUAL(v->rules.repetition_count, 3);
 }
@@ -84,8 +84,8 @@ static void test_extends(void)
     int p = type_of(v, "P");
     CU_ASSERT_TRUE(v->piece[p].promo_to & type_bit(type_of(v, "A")));
     CU_ASSERT_STRING_EQUAL(v->piece[p].betza, "fmWfceFifmnD");   /* inherited */
-    CU_ASSERT_EQUAL(v->castling.king_to_short, 8);
-    CU_ASSERT_EQUAL(v->castling.rook_to_short, 7);
+    CU_ASSERT_EQUAL(v->castling.king_to[CASTLE_SHORT][0], 8);
+    CU_ASSERT_EQUAL(v->castling.rook_to[CASTLE_SHORT][0], 7);
     CU_ASSERT_EQUAL(v->naliases, 0);                              /* not inherited */
     /* grandchild, and `~` deletes */
     v = varset_find(&builtin, "embassy");

@@ -38,6 +38,7 @@ variant_bad_files = \
 	tests/bad/extra_moves.yaml tests/bad/extra_moves.expected \
 	tests/bad/facing_lines.yaml tests/bad/facing_lines.expected \
 	tests/bad/start_castling.yaml tests/bad/start_castling.expected \
+	tests/bad/flexible_castling.yaml tests/bad/flexible_castling.expected \
 	tests/bad/start_side.yaml tests/bad/start_side.expected \
 	tests/bad/start_holdings.yaml tests/bad/start_holdings.expected \
 	tests/bad/start_no_hand.yaml tests/bad/start_no_hand.expected \

@@ -17,7 +17,11 @@ in the format of tests/data/perft/*.perft.
     tools/perft_sjaak_crosscheck.py -v corner_chess [--sjaak corner_chess]
         [--games 3] [--plies 10-30] [--seed 1] [--max-nodes 2000000]
         [--max-depth 6] [--fen FEN ...] [--menagerie ./menagerie]
-        [--variants FILE] [--sjaak-bin /usr/games/sjaakii]
+        [--variants FILE] [--sjaak-bin /usr/games/sjaakii] [--sjaak-moves]
+
+--sjaak-moves gives Sjaak the random games' moves from the start instead of
+their FEN: its setboard takes every piece as unmoved, which matters where
+pawns have first-move steps off their first rank (wildebeest).
 
 Standard library only.
 """
@@ -69,27 +73,35 @@ def menagerie_fen(args, fen, moves=()):
     return found[-1].strip()
 
 
-def sjaak_run(args, fen, command):
-    script = f"variant {args.sjaak}\nsetboard {fen}\n{command}\nquit\n"
+def sjaak_run(args, fen, command, moves=None):
+    """Sjaak's console output for `command` in the position `fen`, or, with
+    `moves` (a list), after those moves from the start position: Sjaak
+    takes every piece in a FEN as unmoved, so a pawn off its first rank
+    would still have its first move's steps (--sjaak-moves)."""
+    if moves is not None:
+        script = f"variant {args.sjaak}\nforce\n" + "".join(f"{m}\n" for m in moves)
+        script += f"{command}\nquit\n"
+    else:
+        script = f"variant {args.sjaak}\nsetboard {fen}\n{command}\nquit\n"
     out = subprocess.run([args.sjaak_bin], input=script, capture_output=True, text=True,
                          timeout=1800).stdout
     return ANSI.sub("", out)
 
 
-def sjaak_counts(args, fen, depth):
+def sjaak_counts(args, fen, depth, moves=None):
     """Sjaak II's counts for depths 1..depth."""
     counts = {}
-    out = sjaak_run(args, fen, f"perft {depth}")
+    out = sjaak_run(args, fen, f"perft {depth}", moves)
     for m in re.finditer(r"(?:^|>)\s*(\d+)\s+(\d+)\s+[\d.]+\s+[\d.]+nps", out, re.M):
         counts[int(m.group(1))] = int(m.group(2))
     return counts
 
 
-def sjaak_divide(args, fen, depth):
+def sjaak_divide(args, fen, depth, moves=None):
     """Sjaak's per-move counts (a move it lists twice is summed) and the
     moves it lists more than once.  Sjaak prints a list for every depth up
     to `depth`, each closed by its total line; the last one is wanted."""
-    out = sjaak_run(args, fen, f"perft {depth} 1")
+    out = sjaak_run(args, fen, f"perft {depth} 1", moves)
     counts, twice, done = {}, set(), ({}, set())
     for line in out.splitlines():
         if re.search(r"(?:^|>)\s*\d+\s+\d+\s+[\d.]+\s+[\d.]+nps", line):
@@ -120,7 +132,7 @@ def move_key(move):
     return (tuple(squares), promo)
 
 
-def drill(args, fen, depth):
+def drill(args, fen, depth, moves=None):
     """Follow a differing subtree down to the position whose move lists
     differ."""
     path = []
@@ -128,7 +140,8 @@ def drill(args, fen, depth):
         here = menagerie_fen(args, fen, path)
         ours, _ = menagerie_divide(args, fen, depth, path)
         # Sjaak lists an illegal king move with the count 0 at depth 1
-        theirs, twice = sjaak_divide(args, here, depth)
+        theirs, twice = sjaak_divide(args, here, depth,
+                                     None if moves is None else moves + path)
         theirs = {m: c for m, c in theirs.items() if c}
         ours = {m: c for m, c in ours.items() if c}
         theirs_k = {move_key(m): (m, c) for m, c in theirs.items()}
@@ -156,7 +169,7 @@ def drill(args, fen, depth):
     return "  (no single differing line found)"
 
 
-def random_position(args, rng, plies):
+def random_position(args, rng, plies, played=None):
     moves = []
     for _ in range(plies):
         legal, _ = menagerie_divide(args, None, 1, moves)
@@ -164,10 +177,12 @@ def random_position(args, rng, plies):
             return None
         moves.append(rng.choice(sorted(legal)))
     legal, _ = menagerie_divide(args, None, 1, moves)
+    if played is not None:
+        played[:] = moves
     return menagerie_fen(args, None, moves) if legal else None
 
 
-def compare(args, fen):
+def compare(args, fen, moves=None):
     """Menagerie counts depth by depth up to --max-nodes; one Sjaak run then
     gives every depth up to the last."""
     ours = []
@@ -176,12 +191,12 @@ def compare(args, fen):
         ours.append((depth, count))
         if count > args.max_nodes or count == 0:
             break
-    theirs = sjaak_counts(args, fen, ours[-1][0])
+    theirs = sjaak_counts(args, fen, ours[-1][0], moves)
     lines = []
     for depth, count in ours:
         if theirs.get(depth) != count:
             return lines, (f"MISMATCH depth {depth}: sjaak {theirs.get(depth)} "
-                           f"menagerie {count}\n" + drill(args, fen, depth))
+                           f"menagerie {count}\n" + drill(args, fen, depth, moves))
         lines.append((depth, count))
     return lines, None
 
@@ -199,22 +214,25 @@ def main():
     ap.add_argument("--max-nodes", type=int, default=2000000)
     ap.add_argument("--max-depth", type=int, default=6)
     ap.add_argument("--fen", action="append", default=[], help="further positions")
+    ap.add_argument("--sjaak-moves", action="store_true",
+                    help="give Sjaak the random games' moves, not their FEN")
     args = ap.parse_args()
     args.sjaak = args.sjaak or args.variant
     lo, hi = (int(x) for x in args.plies.split("-"))
     rng = random.Random(args.seed)
-    cases = [("start position", menagerie_fen(args, None))]
+    cases = [("start position", menagerie_fen(args, None), [])]
     tries = 0
     while len(cases) < 1 + args.games and tries < 20 * (args.games + 1):
         tries += 1
         plies = rng.randint(lo, hi)
-        fen = random_position(args, rng, plies)
+        played = []
+        fen = random_position(args, rng, plies, played)
         if fen and fen not in (c[1] for c in cases):
-            cases.append((f"middle-game position (random play, {plies} plies)", fen))
-    cases += [("given position", f) for f in args.fen]
+            cases.append((f"middle-game position (random play, {plies} plies)", fen, played))
+    cases += [("given position", f, None) for f in args.fen]
     status = 0
-    for what, fen in cases:
-        lines, problem = compare(args, fen)
+    for what, fen, played in cases:
+        lines, problem = compare(args, fen, played if args.sjaak_moves else None)
         print(f"# case: {what}")
         print("# agreed: SjaakII, Menagerie (all depths)")
         print(f"fen {fen}")

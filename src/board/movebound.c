@@ -273,8 +273,12 @@ static long bound_for_color(MoveBound *b)
         moves += b->crooked[sq];
     if (v->has_multileg)
         moves += plain_multileg_bound(b);
-    /* castling: one move per king and partner on the castling rank */
-    long castles = v->castling.enabled ? (long)v->files * (v->files - 1) : 0;
+    /* castling: per king and partner on the castling rank, one move per
+       king destination on the partner's side */
+    const Castling *cs = &v->castling;
+    int most_to = cs->nto[CASTLE_SHORT] > cs->nto[CASTLE_LONG] ? cs->nto[CASTLE_SHORT]
+                                                                 : cs->nto[CASTLE_LONG];
+    long castles = cs->enabled ? (long)v->files * (v->files - 1) * most_to : 0;
     moves += castles;
     /* drops: any type may be in hand (a FEN can put it there) */
     if (v->has_drops)

@@ -335,14 +335,14 @@ bool movegen_castling_path_clear(const Position *pos, int rank, int lo, int hi, 
     return true;
 }
 
-static void gen_castling_with(const Position *pos, MoveList *ml, int king, int partner)
+/* The king to file kt, the partner to file rt: one castling move, if the
+ * squares between are empty and, unless through_check, the king's path is
+ * not attacked. */
+static void gen_castling_to(const Position *pos, MoveList *ml, int king, int partner, int kt,
+                            int rt)
 {
     const Variant *v = pos->v;
-    const Castling *cs = &v->castling;
     int rank = var_rank(v, king), kf = var_file(v, king), pf = var_file(v, partner);
-    bool short_side = pf > kf;
-    int kt = short_side ? cs->king_to_short : cs->king_to_long;
-    int rt = short_side ? cs->rook_to_short : cs->rook_to_long;
     int lo = kf, hi = kf;
     int ends[3] = { pf, kt, rt };
     for (int i = 0; i < 3; i++) {
@@ -351,7 +351,7 @@ static void gen_castling_with(const Position *pos, MoveList *ml, int king, int p
     }
     if (!movegen_castling_path_clear(pos, rank, lo, hi, king, partner))
         return;
-    if (!cs->through_check) {
+    if (!v->castling.through_check) {
         int a = kf < kt ? kf : kt, b = kf < kt ? kt : kf;
         for (int f = a; f <= b; f++)
             if (attack_royal_square(pos, var_square(v, f, rank), !pos->side))
@@ -360,6 +360,16 @@ static void gen_castling_with(const Position *pos, MoveList *ml, int king, int p
     push(ml, king, var_square(v, kt, rank), MOVE_CASTLE, 0, 0);
     ml->m[ml->n - 1].victim[0] = (uint8_t)partner;
     ml->m[ml->n - 1].victim[1] = (uint8_t)var_square(v, rt, rank);
+}
+
+/* Castling with the partner on one side: to each of that side's king
+ * destinations (several with flexible castling). */
+static void gen_castling_with(const Position *pos, MoveList *ml, int king, int partner)
+{
+    const Castling *cs = &pos->v->castling;
+    int side = var_file(pos->v, partner) > var_file(pos->v, king) ? CASTLE_SHORT : CASTLE_LONG;
+    for (int i = 0; i < cs->nto[side]; i++)
+        gen_castling_to(pos, ml, king, partner, cs->king_to[side][i], cs->rook_to[side][i]);
 }
 
 static void gen_castling(const Position *pos, MoveList *ml)

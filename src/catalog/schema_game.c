@@ -281,8 +281,7 @@ static int read_file_letter(SchemaContext *c, const TreeNode *n, const char *wha
         return -1;
     if (strlen(s) != 1 || *s < 'a' || *s >= 'a' + c->v->files) {
         if (n->kind == TREE_SCALAR && (n->text[0] == '[' || strchr(n->text, ',')))
-            SCHEMA_ERROR(c, n,
-                         "flexible castling (several '%s' files) is reserved but not supported yet",
+            SCHEMA_ERROR(c, n, "'%s' takes a file letter or a YAML list of them, as [i, h]",
                          what);
         else
             SCHEMA_ERROR(c, n, "'%s' must be a file letter from a to %c (got '%s')", what,
@@ -292,28 +291,67 @@ static int read_file_letter(SchemaContext *c, const TreeNode *n, const char *wha
     return *s - 'a';
 }
 
-/* {short: g, long: c}: the files of `king-to` or `rook-to`. */
+/* One side of `king-to` or `rook-to`: a file, or a list of files (flexible
+ * castling: the king may land on any of them).  The count, or -1. */
+static int read_side_files(SchemaContext *c, const TreeNode *n, const char *what, int *files)
+{
+    if (n->kind != TREE_SEQ) {
+        files[0] = read_file_letter(c, n, what);
+        return files[0] < 0 ? -1 : 1;
+    }
+    if (n->n == 0 || n->n > MAX_CASTLE_TO) {
+        SCHEMA_ERROR(c, n, "'%s' needs 1 to %d files (got %d)", what, MAX_CASTLE_TO, n->n);
+        return -1;
+    }
+    for (int i = 0; i < n->n; i++) {
+        if ((files[i] = read_file_letter(c, n->vals[i], what)) < 0)
+            return -1;
+        for (int j = 0; j < i; j++)
+            if (files[j] == files[i]) {
+                SCHEMA_ERROR(c, n->vals[i], "'%s' names file %c twice", what, 'a' + files[i]);
+                return -1;
+            }
+    }
+    return n->n;
+}
+
+/* {short: g, long: c} or {short: [i, h], long: [c, b, d]}: the files of
+ * `king-to` or `rook-to`, with their counts in n[CASTLE_SHORT/LONG]. */
 static void read_castling_files(SchemaContext *c, const TreeNode *n, const char *what,
-                                int *short_f, int *long_f)
+                                int files[2][MAX_CASTLE_TO], int n_files[2])
 {
     static const char *const keys[] = { "short", "long", NULL };
-    const TreeNode *x;
+    static const char *const sides[2] = { "short", "long" };
     if (!schema_want_kind(c, n, TREE_MAP, what))
         return;
     schema_check_keys(c, n, keys, NULL, what);
-    if ((x = tree_map_get(n, "short"))) {
-        if (x->kind == TREE_SEQ)
-            SCHEMA_ERROR(c, x,
-                         "flexible castling (a list of files) is reserved but not supported yet");
-        else
-            *short_f = read_file_letter(c, x, "short");
+    for (int s = CASTLE_SHORT; s <= CASTLE_LONG; s++) {
+        const TreeNode *x = tree_map_get(n, sides[s]);
+        if (x)
+            n_files[s] = read_side_files(c, x, sides[s], files[s]);
     }
-    if ((x = tree_map_get(n, "long"))) {
-        if (x->kind == TREE_SEQ)
-            SCHEMA_ERROR(c, x,
-                         "flexible castling (a list of files) is reserved but not supported yet");
-        else
-            *long_f = read_file_letter(c, x, "long");
+}
+
+/* `rook-to` left out: next to the king on the inner side; given: one file
+ * for each of the king's. */
+static void castling_rook_files(SchemaContext *c, const TreeNode *n, Castling *cs)
+{
+    int rook[2][MAX_CASTLE_TO], nrook[2] = { 0, 0 };
+    static const char *const sides[2] = { "short", "long" };
+    if (n)
+        read_castling_files(c, n, "rook-to", rook, nrook);
+    for (int s = CASTLE_SHORT; s <= CASTLE_LONG; s++) {
+        for (int i = 0; i < cs->nto[s]; i++)
+            cs->rook_to[s][i] = cs->king_to[s][i] + (s == CASTLE_SHORT ? -1 : 1);
+        if (nrook[s] <= 0 || cs->nto[s] <= 0)   /* none given, or king-to was wrong */
+            continue;
+        if (nrook[s] != cs->nto[s]) {
+            SCHEMA_ERROR(c, tree_map_get(n, sides[s]),
+                         "'rook-to: %s' needs one file for each of the %d in 'king-to' (got %d)",
+                         sides[s], cs->nto[s], nrook[s]);
+            continue;
+        }
+        memcpy(cs->rook_to[s], rook[s], sizeof rook[s]);
     }
 }
 
@@ -338,6 +376,11 @@ void schema_read_gating(SchemaContext *c, const TreeNode *n)
     if (style == 1)
         SCHEMA_ERROR(c, x, "'gating.style: musketeer' is reserved but not supported yet");
     c->v->hand.gating = style == 0;
+    const Castling *cs = &c->v->castling;
+    if (c->v->hand.gating && cs->enabled
+        && (cs->nto[CASTLE_SHORT] > 1 || cs->nto[CASTLE_LONG] > 1))
+        SCHEMA_ERROR(c, x, "gating with flexible castling (several 'king-to' files) is not "
+                     "supported: XBoard's h1e1h would not say where the king goes");
 }
 
 /* `castling`: the king, its partners, and where each lands. */
@@ -354,7 +397,7 @@ void schema_read_castling(SchemaContext *c, const TreeNode *n)
     schema_check_keys(c, n, keys, reserved, "'castling'");
     cs->enabled = true;
     cs->king = NO_TYPE;
-    cs->king_to_short = cs->king_to_long = cs->rook_to_short = cs->rook_to_long = -1;
+    cs->nto[CASTLE_SHORT] = cs->nto[CASTLE_LONG] = 0;
     if ((x = tree_map_get(n, "king")))
         cs->king = schema_piece_ref(c, x, "castling king");
     else
@@ -373,18 +416,17 @@ void schema_read_castling(SchemaContext *c, const TreeNode *n)
     if ((x = tree_map_get(n, "rank")) && schema_int(c, x, "rank", 1, c->v->ranks, &cs->rank))
         cs->rank--;
     if ((x = tree_map_get(n, "king-to")))
-        read_castling_files(c, x, "king-to", &cs->king_to_short, &cs->king_to_long);
+        read_castling_files(c, x, "king-to", cs->king_to, cs->nto);
     if (!x || (!tree_map_get(x, "short") || !tree_map_get(x, "long")))
         SCHEMA_ERROR(c, x ? x : n, "'castling' needs 'king-to' with a 'short' and a 'long' file");
-    if ((x = tree_map_get(n, "rook-to")))
-        read_castling_files(c, x, "rook-to", &cs->rook_to_short, &cs->rook_to_long);
-    /* By default the partner lands next to the king, on the inner side. */
-    if (cs->rook_to_short < 0)
-        cs->rook_to_short = cs->king_to_short - 1;
-    if (cs->rook_to_long < 0)
-        cs->rook_to_long = cs->king_to_long + 1;
+    for (int s = CASTLE_SHORT; s <= CASTLE_LONG; s++)
+        if (cs->nto[s] < 0)
+            cs->nto[s] = 0;
+    castling_rook_files(c, tree_map_get(n, "rook-to"), cs);
     if ((x = tree_map_get(n, "through-check")))
         schema_bool(c, x, "through-check", &cs->through_check);
     if ((x = tree_map_get(n, "shuffle")))
         schema_bool(c, x, "shuffle", &cs->shuffle);
+    if (cs->shuffle && (cs->nto[CASTLE_SHORT] > 1 || cs->nto[CASTLE_LONG] > 1))
+        SCHEMA_ERROR(c, x, "'shuffle' (Chess960 castling) takes one 'king-to' file a side");
 }

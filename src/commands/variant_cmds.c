@@ -304,6 +304,25 @@ static void print_piece(const Variant *v, int t, FILE *out)
     print_multileg(v, pt, &view, from, out);
 }
 
+/* "Castling: the king goes to g (short) or c (long)."; with several
+ * destinations a side, "to i or h (short)", "to c, b or d (long)". */
+static void print_castling(const Variant *v, FILE *out)
+{
+    const Castling *cs = &v->castling;
+    fputs("Castling: the king goes to", out);
+    for (int s = CASTLE_SHORT; s <= CASTLE_LONG; s++) {
+        if (s == CASTLE_LONG)
+            fputs(" or", out);
+        for (int i = 0; i < cs->nto[s]; i++)
+            fprintf(out, "%s%c", i == 0 ? " " : i == cs->nto[s] - 1 ? " or " : ", ",
+                    'a' + cs->king_to[s][i]);
+        fputs(s == CASTLE_SHORT ? " (short)" : " (long)", out);
+    }
+    if (cs->nto[CASTLE_SHORT] > 1 || cs->nto[CASTLE_LONG] > 1)
+        fputs(" (O-O and O-O-O: the first of each)", out);
+    fprintf(out, "%s.\n", cs->shuffle ? ", Chess960 style" : "");
+}
+
 /* The `turn` section, when turns have several moves: "Turns: White 2 moves, Black 1; ...". */
 static void print_turn(const Variant *v, FILE *out)
 {
@@ -431,9 +450,7 @@ static void print_rules(const Variant *v, FILE *out)
         }
     }
     if (v->castling.enabled)
-        fprintf(out, "Castling: the king goes to %c (short) or %c (long)%s.\n",
-                'a' + v->castling.king_to_short, 'a' + v->castling.king_to_long,
-                v->castling.shuffle ? ", Chess960 style" : "");
+        print_castling(v, out);
     if (v->hand.enabled && v->hand.captures == CAPTURES_DISCARD)
         fputs("Pieces in hand may be dropped; captured pieces leave the game.\n", out);
     else if (v->hand.enabled && v->hand.captures == CAPTURES_TO_OWNER)

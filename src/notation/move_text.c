@@ -98,6 +98,16 @@ void move_to_string(const Position *pos, Move m, bool cecp_ranks, char *buf, siz
         legs_to_string(v, m.from, m.victim, m.nvictims, m.to, cecp_ranks, suffix, buf, size);
         return;
     }
+    if (m.kind == MOVE_CASTLE && move_gate(m) < 0
+        && abs(var_file(v, m.to) - var_file(v, m.from)) == 1) {
+        /* the king one file over is also its plain step: the partner's
+           move follows as a second leg (f1g1,k1f1), as Sjaak II writes it */
+        char pf[8], pt[8];
+        square_name(v, m.victim[0], cecp_ranks, pf);
+        square_name(v, m.victim[1], cecp_ranks, pt);
+        snprintf(buf, size, "%s%s,%s%s", from, to, pf, pt);
+        return;
+    }
     if (move_gate(m) >= 0) {
         sprintf(suffix, "%c", tolower((unsigned char)v->piece[move_gate(m)].letter));
         if (m.flags & MOVEF_GATE_ON_PARTNER) {   /* h1e1h: enters on the rook's square */
@@ -116,6 +126,14 @@ static bool parse_drop(const Variant *v, const char *text, bool cecp_ranks, int 
     const char *s = text + 2;
     *to = square_parse(v, &s, cecp_ranks);
     return *type != NO_TYPE && *to >= 0 && *s == '\0';
+}
+
+/* Is castling move m the first of its side's king destinations, the one
+ * O-O / O-O-O and king-takes-partner mean when there are several? */
+static bool castle_first(const Variant *v, Move m)
+{
+    int side = var_file(v, m.victim[0]) > var_file(v, m.from) ? CASTLE_SHORT : CASTLE_LONG;
+    return var_file(v, m.to) == v->castling.king_to[side][0];
 }
 
 /* Does the legal move m match the written one?  A letter after the squares
@@ -140,7 +158,10 @@ static bool matches(const Position *pos, const WrittenMove *w, Move m, int from,
     }
     if (m.from != from)
         return false;
-    if (m.to != to && !(m.kind == MOVE_CASTLE && m.victim[0] == to))
+    if (w->castle_legs)
+        return m.kind == MOVE_CASTLE && m.to == to && m.victim[0] == w->partner_from
+            && m.victim[1] == w->partner_to && !letter;
+    if (m.to != to && !(m.kind == MOVE_CASTLE && m.victim[0] == to && castle_first(v, m)))
         return false;    /* castling may also be written king-takes-rook */
     if (!move_victims_written(pos, w, m))
         return false;
@@ -157,7 +178,7 @@ static void castle_notation(const Position *pos, Move m, char *out)
 {
     const Variant *v = pos->v;
     bool short_side = var_file(v, m.victim[0]) > var_file(v, m.from);
-    strcpy(out, short_side ? "O-O" : "O-O-O");
+    strcpy(out, !castle_first(v, m) ? "" : short_side ? "O-O" : "O-O-O");
 }
 
 /* Not a move written in coordinate notation: one phrase for whatever it
@@ -280,6 +301,30 @@ static bool read_kill_squares(const Variant *v, const char *text, bool cecp_rank
     return true;
 }
 
+/* Castling written as two legs that do not join, the king's and then the
+ * partner's ("f1g1,k1f1", Sjaak II's way when the king steps one file):
+ * true and *w filled in, else false and *w untouched. */
+static bool read_castle_legs(const Variant *v, const char *text, bool cecp_ranks,
+                             WrittenMove *w)
+{
+    const char *s = text;
+    int sq[4];
+    for (int i = 0; i < 4; i++) {
+        if (i == 2 && *s++ != ',')
+            return false;
+        if ((sq[i] = square_parse(v, &s, cecp_ranks)) < 0)
+            return false;
+    }
+    if (*s || sq[2] == sq[1] || !v->castling.enabled)
+        return false;
+    w->from = sq[0];
+    w->to = sq[1];
+    w->partner_from = sq[2];
+    w->partner_to = sq[3];
+    w->castle_legs = true;
+    return true;
+}
+
 /* Read `text` into *w; false and a reason if it is no move at all. */
 static bool read_written(const Variant *v, const char *text, bool cecp_ranks, WrittenMove *w,
                          char *why, size_t whysize)
@@ -308,7 +353,9 @@ static bool read_written(const Variant *v, const char *text, bool cecp_ranks, Wr
         return not_coordinates(why, whysize);
     }
     const char *s = text;
-    if (strchr(text, ',')) {
+    if (read_castle_legs(v, text, cecp_ranks, w)) {
+        s = text + strlen(text);
+    } else if (strchr(text, ',')) {
         if (!read_legs(v, text, cecp_ranks, w, &s, why, whysize))
             return false;
     } else if (strchr(text, ';')) {

@@ -56,8 +56,9 @@ static int castling_partner(const Position *pos, int king, bool long_side)
     return -1;
 }
 
-/* Why the side to move cannot castle on that side now. */
-static void why_no_castling(Position *pos, bool long_side, char *why, size_t size)
+/* Why the side to move cannot castle on that side now, with the king to
+ * file to_file (-1 or a file it never castles to: the first on that side). */
+static void why_no_castling(Position *pos, bool long_side, int to_file, char *why, size_t size)
 {
     const Variant *v = pos->v;
     const Castling *cs = &v->castling;
@@ -81,8 +82,10 @@ static void why_no_castling(Position *pos, bool long_side, char *why, size_t siz
         return;
     }
     int kf = var_file(v, king), pf = var_file(v, partner);
-    int kt = long_side ? cs->king_to_long : cs->king_to_short;
-    int rt = long_side ? cs->rook_to_long : cs->rook_to_short;
+    int side = long_side ? CASTLE_LONG : CASTLE_SHORT, di = 0;
+    while (di < cs->nto[side] - 1 && cs->king_to[side][di] != to_file)
+        di++;
+    int kt = cs->king_to[side][di], rt = cs->rook_to[side][di];
     int lo = kf, hi = kf, ends[3] = { pf, kt, rt };
     for (int i = 0; i < 3; i++) {
         lo = ends[i] < lo ? ends[i] : lo;
@@ -384,7 +387,7 @@ static void why_board_move(Position *pos, const WrittenMove *w, char *why, size_
         return;
     }
     if (found->n == 0 && castling_attempt(pos, w->from, w->to, &long_side))
-        why_no_castling(pos, long_side, why, size);
+        why_no_castling(pos, long_side, var_file(pos->v, w->to), why, size);
     else if (found->n == 0 && target != EMPTY && target != HOLE
              && code_color(target) == pos->side)
         snprintf(why, size, "your own %s is on %s", type_name(v, code_type(target)), to);
@@ -410,7 +413,7 @@ void move_why_illegal(Position *pos, const WrittenMove *w, char *why, size_t siz
     if (w->pass)
         why_no_pass(pos, why, size);
     else if (w->castle_text)
-        why_no_castling(pos, w->castle_long, why, size);
+        why_no_castling(pos, w->castle_long, -1, why, size);
     else if (w->drop_type != NO_TYPE)
         why_drop(pos, w, why, size);
     else

@@ -30,6 +30,8 @@ typedef struct {
                                XBoard's kill squares (e4g6;f5) */
     int  nvia;              /* the squares where its legs meet, in path order */
     int  via[2];
+    bool castle_legs;       /* castling as the king's leg, then the partner's (f1g1,k1f1) */
+    int  partner_from, partner_to;
 } WrittenMove;
 
 /* Does the generated move m take, on its way, exactly the pieces standing

@@ -319,7 +319,9 @@ static void castling_side(char *out, size_t size, const char *dirs, int skip, in
     snprintf(out, size, "i%s%sO%d", dirs, js, distance);
 }
 
-/* Castling as XBetza: `isO2` for FIDE, one side each when they differ. */
+/* Castling as XBetza: `isO2` for FIDE, one side each when they differ,
+ * an O for every destination with flexible castling (schoolbook:
+ * isO2isO3ilO4). */
 static void castling_betza(const Variant *v, char *out, size_t size)
 {
     out[0] = '\0';
@@ -327,20 +329,27 @@ static void castling_betza(const Variant *v, char *out, size_t size)
     if (kf < 0)
         return;
     const Castling *c = &v->castling;
-    int right = abs(c->king_to_short - kf), left = abs(c->king_to_long - kf);
-    bool short_right = c->king_to_short > kf;
-    int r = short_right ? right : left, l = short_right ? left : right;
+    bool dist[2][MAX_FILES + 1] = { { false } };    /* [0] right, [1] left */
+    for (int s = CASTLE_SHORT; s <= CASTLE_LONG; s++)
+        for (int i = 0; i < c->nto[s]; i++) {
+            int d = c->king_to[s][i] - kf;
+            if (d != 0)
+                dist[d < 0][abs(d)] = true;
+        }
     int skip_r = partner_skip(v, kf, 1), skip_l = partner_skip(v, kf, -1);
-    char rs[32] = "", ls[32] = "";
-    if (r == l && r > 0 && skip_r == skip_l) {
-        castling_side(out, size, "s", skip_r, r);
-        return;
-    }
-    if (r > 0)
-        castling_side(rs, sizeof rs, "r", skip_r, r);
-    if (l > 0)
-        castling_side(ls, sizeof ls, "l", skip_l, l);
-    snprintf(out, size, "%s%s", rs, ls);
+    /* the distances both sides have first (s), then the right's, the left's */
+    bool both = skip_r == skip_l;
+    size_t len = 0;
+    for (int pass = 0; pass < 3; pass++)
+        for (int d = 1; d <= MAX_FILES && len < size; d++) {
+            bool s_term = both && dist[0][d] && dist[1][d];
+            if (pass == 0 ? !s_term : s_term || !dist[pass - 1][d])
+                continue;
+            char term[32];
+            castling_side(term, sizeof term, pass == 0 ? "s" : pass == 1 ? "r" : "l",
+                          pass == 2 ? skip_l : skip_r, d);
+            len += (size_t)snprintf(out + len, size - len, "%s", term);
+        }
 }
 
 /* XBoard knows no moves tied to squares: a piece with extra moves is
@@ -349,7 +358,7 @@ static void castling_betza(const Variant *v, char *out, size_t size)
 static void piece_line(const Variant *v, int t, char *line, size_t size)
 {
     const PieceType *pt = &v->piece[t];
-    char betza[512], extra[512] = "", castle[32] = "";
+    char betza[512], extra[512] = "", castle[128] = "";
     xb_print(&pt->moves, betza, sizeof betza);
     if (pt->has_extra)
         xb_print(&pt->extra_moves, extra, sizeof extra);

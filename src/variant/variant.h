@@ -155,13 +155,20 @@ typedef struct {
     bool    has_multileg;     /* some moves have several legs ('a'): board/multileg.h */
 } PieceType;
 
+enum { CASTLE_SHORT, CASTLE_LONG };
+#define MAX_CASTLE_TO 8       /* king destinations per side (flexible castling) */
+
 typedef struct {
     bool    enabled;
     int     king;             /* castling piece type */
     TypeMask partners;        /* bitmask of partner types */
     int     rank;             /* relative rank, 0 = own first rank */
-    int     king_to_short, king_to_long;    /* files (0-based) */
-    int     rook_to_short, rook_to_long;    /* files (0-based) */
+    /* Where the king and the partner land, per side ([CASTLE_SHORT]: towards
+       the h side, [CASTLE_LONG]): nto[s] choices (files, 0-based), several
+       for flexible castling; the first is the one O-O / O-O-O means. */
+    int     nto[2];
+    int     king_to[2][MAX_CASTLE_TO];
+    int     rook_to[2][MAX_CASTLE_TO];
     bool    through_check;    /* may the king pass attacked squares / castle out of check */
     bool    shuffle;          /* Chess960: rights given by files in the FEN */
 } Castling;

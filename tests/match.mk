@@ -8,7 +8,12 @@ EXTRA_DIST += tests/match-stats.sh tests/match-games.sh tests/match-stats.py \
 	tools/match/cli.py tools/match/engines.py tools/match/game.py tools/match/pgn.py \
 	tools/match/ratings.py tools/match/referee.py tools/match/runner.py \
 	tools/match/stats.py tools/match/tourney.py tools/match/tourney_cli.py \
-	tools/match/units.py tests/spread.sh tests/spread.py
+	tools/match/units.py tests/spread.sh tests/spread.py \
+	tools/openings/capablanca.fen tools/openings/courier.fen \
+	tools/openings/knightmate.fen tools/openings/makruk.fen tools/openings/normal.fen \
+	tools/openings/shatranj.fen tools/openings/shogi.fen tools/openings/xiangqi.fen \
+	tools/openings/sprt/capablanca.fen tools/openings/sprt/chess.fen \
+	tools/openings/sprt/shogi.fen tools/openings/sprt/xiangqi.fen
 
 # Self-play in variants whose turns have several moves, which no match
 # runner or GUI referees (tools/turn_selfplay.py).

@@ -136,6 +136,27 @@ static int facing_step(const Variant *v, int a, int b)
     return 0;
 }
 
+bool attack_faced_square(const Position *pos, int sq, int by)
+{
+    const Variant *v = pos->v;
+    if (!v->rules.facing_royals_illegal)
+        return false;
+    for (int i = 0; i < pos->nlist[by]; i++) {
+        int r = pos->list[by][i];
+        if (!(v->royal_types >> code_type(pos->board[r]) & 1))
+            continue;
+        int step = facing_step(v, r, sq);
+        if (!step)
+            continue;
+        int lo = r < sq ? r : sq, hi = r ^ sq ^ lo, s = lo + step;
+        while (s < hi && pos->board[s] == EMPTY)
+            s += step;
+        if (s >= hi)
+            return true;
+    }
+    return false;
+}
+
 /* Two royal pieces on one file (or rank) with nothing between (xiangqi's
  * flying general). */
 bool attack_royals_face(const Position *pos)

@@ -34,6 +34,11 @@ int attack_royal_exposure(const Position *pos, int color, SquareSet *set);
  * `by` is safe: capturing there would blow that royal up too. */
 bool attack_royal_square(const Position *pos, int sq, int by);
 
+/* Would a royal standing on `sq` face a royal of `by` (nothing between,
+ * on a line where the rules forbid it: rules.facing-royals: illegal)?
+ * Castling may not pass such a square, as it may not pass an attacked one. */
+bool attack_faced_square(const Position *pos, int sq, int by);
+
 /* Is a royal piece of `color` attacked (for several royals with
  * rules.royal_spare: all of them)? */
 bool attack_in_check(const Position *pos, int color);

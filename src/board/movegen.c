@@ -337,7 +337,8 @@ bool movegen_castling_path_clear(const Position *pos, int rank, int lo, int hi, 
 
 /* The king to file kt, the partner to file rt: one castling move, if the
  * squares between are empty and, unless through_check, the king's path is
- * not attacked. */
+ * not attacked (nor faced by the other royal where royals may not face
+ * each other: Fairy-Stockfish's flying general counts as an attack). */
 static void gen_castling_to(const Position *pos, MoveList *ml, int king, int partner, int kt,
                             int rt)
 {
@@ -354,7 +355,8 @@ static void gen_castling_to(const Position *pos, MoveList *ml, int king, int par
     if (!v->castling.through_check) {
         int a = kf < kt ? kf : kt, b = kf < kt ? kt : kf;
         for (int f = a; f <= b; f++)
-            if (attack_royal_square(pos, var_square(v, f, rank), !pos->side))
+            if (attack_royal_square(pos, var_square(v, f, rank), !pos->side)
+                || attack_faced_square(pos, var_square(v, f, rank), !pos->side))
                 return;
     }
     push(ml, king, var_square(v, kt, rank), MOVE_CASTLE, 0, 0);

@@ -234,6 +234,27 @@ class Errors(unittest.TestCase):
                    "--elo1", "0")
         self.fails(2, "0 is out of range [1, 256]", "--depth", "1", "-c", "0")
 
+    def test_options_the_engine_refuses(self):
+        # judged by what the engine announced, before any game: a check box
+        # takes 0 or 1 over CECP and true or false over UCI, an unknown name
+        # is no option; a value the engine answers with an error is refused
+        for args, message in (
+                (["--option-b", "UseNNUE=false"], "is a check box: give 0 or 1, not 'false'"),
+                (["--option-b", "NoSuch=1"], "it has no option 'NoSuch' (it announced: "),
+                (["--proto-b", "uci", "--option-b", "UseNNUE=0"],
+                 "is a check: true or false, not '0'"),
+                (["--option-b", "EvalFile=%s" % os.path.join(self.tmp, "none.nnue")],
+                 "it answered the options with: tellusererror")):
+            run = MatchRun(self.tmp, ["-a", ENGINE, "-b", ENGINE, "--depth", "1", "-n", "2"]
+                           + args)
+            self.assertEqual(run.status, 1, run)
+            self.assertIn("engine B (%s) refuses the options given: " % ENGINE, run.out)
+            self.assertIn(message, run.out, run)
+            self.assertIn("Games 0:", run.out)
+        run = MatchRun(self.tmp, ["-a", ENGINE, "-b", ENGINE, "--depth", "1", "-n", "2",
+                                  "--option-b", "UseNNUE=0"])
+        self.assertEqual(run.status, 0, run)
+
     def test_engine_that_does_not_start(self):
         run = MatchRun(self.tmp, ["-a", ENGINE, "-b", os.path.join(self.tmp, "no-engine"),
                                   "--depth", "1", "-n", "2"])

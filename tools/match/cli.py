@@ -219,7 +219,10 @@ def build_parser():
         g.add_argument("--option-%s" % x, metavar="NAME=VALUE", type=_option,
                        action="append", default=[],
                        help="engine option for %s, repeatable (CECP `option NAME=VALUE`, "
-                            "UCI `setoption name NAME value VALUE`)" % X)
+                            "UCI `setoption name NAME value VALUE`); checked against the "
+                            "options the engine announces (a check box is 0/1 over CECP, "
+                            "true/false over UCI), and an error the engine answers with "
+                            "stops the match before its first game" % X)
     add_referee_option(g)
 
     g = p.add_argument_group("games")

@@ -199,6 +199,7 @@ class CecpEngine(Engine):
 
     def handshake(self, deadline, feature_wait=2.0):
         self.features = {}
+        self.announced = {}     # option name -> its kind (check, spin, string, ...)
         self.variants = None
         self.ping_id = 0
         self.send("xboard")
@@ -225,8 +226,52 @@ class CecpEngine(Engine):
                     break
         if "myname" in self.features and not self.spec.name_given:
             self.name = self.features["myname"]
+        self.option_problems = []
         for name, value in self.spec.options:
-            self.send("option %s=%s" % (name, value))
+            why = self._option_problem(name, value)
+            if why:
+                self.option_problems.append(why)
+            else:
+                self.send("option %s=%s" % (name, value))
+        # an engine refuses a value with an error line: wait for the pong
+        # after the options, and take any error said before it as refusal
+        if self.spec.options and self.features.get("ping") == "1":
+            for line in self._lines_until_pong(deadline):
+                if line.startswith(("Error", "tellusererror")):
+                    self.option_problems.append("it answered the options with: %s"
+                                                % line.strip())
+
+    def _option_problem(self, name, value):
+        """Why `option name=value` cannot be sent (None: it can), judged
+        by the options the engine announced (`feature option=`); an engine
+        that announced none is not judged (protocol 1 has no way to)."""
+        if not self.announced:
+            return None
+        if name not in self.announced:
+            return "it has no option '%s' (it announced: %s)" % (
+                name, ", ".join(sorted(self.announced)))
+        kind = self.announced[name]
+        if kind == "check" and value not in ("0", "1"):
+            return "its option '%s' is a check box: give 0 or 1, not '%s'" % (name, value)
+        if kind == "spin" and not re.match(r"-?\d+$", value):
+            return "its option '%s' takes a whole number, not '%s'" % (name, value)
+        if kind in ("button", "save") and value:
+            return "its option '%s' is a %s: give it no value" % (name, kind)
+        return None
+
+    def _lines_until_pong(self, deadline):
+        self.ping_id += 1
+        self.send("ping %d" % self.ping_id)
+        want = "pong %d" % self.ping_id
+        lines = []
+        while True:
+            try:
+                line = self.proc.readline(deadline)
+            except Deadline:
+                raise ProtocolError("%s: no '%s' in time" % (self.spec.label, want))
+            if line.strip() == want:
+                return lines
+            lines.append(line)
 
     def _features(self, text):
         """Accept the features of one line; returns the done value if any."""
@@ -235,6 +280,9 @@ class CecpEngine(Engine):
             key = m.group(1)
             value = m.group(3) if m.group(3) is not None else m.group(2)
             if key == "option":
+                m2 = re.match(r"(.*?) -(\w+)", value)
+                if m2:
+                    self.announced[m2.group(1)] = m2.group(2)
                 continue
             self.features[key] = value
             if key == "done":
@@ -383,6 +431,7 @@ class UciEngine(Engine):
 
     def handshake(self, deadline, feature_wait=2.0):
         self.options = {}
+        self.option_kinds = {}
         self.variants = None
         self.send("uci")
         while True:
@@ -397,10 +446,22 @@ class UciEngine(Engine):
             m = re.match(r"option name (.*?) type (\S+)(.*)", line)
             if m:
                 self.options[m.group(1).lower()] = m.group(3)
+                self.option_kinds[m.group(1).lower()] = m.group(2)
                 if m.group(1) == "UCI_Variant":
                     self.variants = re.findall(r"\bvar (\S+)", m.group(3))
+        self.option_problems = []
         for name, value in self.spec.options:
-            self.send("setoption name %s value %s" % (name, value))
+            kind = self.option_kinds.get(name.lower())
+            if kind is None:
+                self.option_problems.append("it has no option '%s'" % name)
+            elif kind == "check" and value not in ("true", "false"):
+                self.option_problems.append("its option '%s' is a check: true or false, not '%s'"
+                                            % (name, value))
+            elif kind == "spin" and not re.match(r"-?\d+$", value):
+                self.option_problems.append("its option '%s' takes a whole number, not '%s'"
+                                            % (name, value))
+            else:
+                self.send("setoption name %s value %s" % (name, value))
         self.variant = None
 
     def supports(self, variant):

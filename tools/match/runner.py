@@ -49,6 +49,10 @@ def start_engine(spec, variant, timeout, log=None, feature_wait=2.0):
     engine = spec.create(log)
     engine.start(timeout, feature_wait)
     spec.name = engine.name
+    if engine.option_problems:
+        engine.quit()
+        raise MatchError("engine %s (%s) refuses the options given: %s"
+                         % (spec.label, spec.command, "; ".join(engine.option_problems)))
     if not engine.supports(variant):
         engine.quit()
         raise MatchError("engine %s (%s) does not play the variant %s"

@@ -377,18 +377,10 @@ A unit that is missing, stopped early or of another match is an error."""
 
 
 def build_merge_parser():
-    p = argparse.ArgumentParser(prog="menagerie-match merge", description=MERGE_DESCRIPTION,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("results", nargs="+", metavar="FILE|DIR",
-                   help="unit result files, or directories of unit-K-of-N.json files")
-    p.add_argument("--pgn", metavar="FILE",
-                   help="write the units' games to FILE, ordered by game number (Round)")
-    p.add_argument("--json", metavar="FILE",
-                   help="write the merged counts and the verdict to FILE (JSON)")
-    p.add_argument("--partial", action="store_true",
-                   help="merge the complete units there are (the verdict is then over "
-                        "those only)")
-    return p
+    return units.merge_parser(
+        "menagerie-match merge", MERGE_DESCRIPTION, "unit result files",
+        "write the merged counts and the verdict to FILE (JSON)",
+        "merge the complete units there are (the verdict is then over those only)")
 
 
 def merge_match(paths, partial):

@@ -165,17 +165,11 @@ unit that is missing, unfinished or of another tournament is an error."""
 
 
 def build_merge_parser():
-    p = argparse.ArgumentParser(prog="menagerie-tourney merge", description=MERGE_DESCRIPTION,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("results", nargs="+", metavar="FILE|DIR",
-                   help="unit files, or directories of unit-K-of-N.json files")
-    p.add_argument("--pgn", metavar="FILE",
-                   help="write the units' games to FILE, ordered by game number (Round)")
-    p.add_argument("--json", metavar="FILE",
-                   help="write the merged games to FILE (a state file of the whole "
-                        "tournament: --state FILE shows it without playing)")
-    p.add_argument("--partial", action="store_true",
-                   help="merge the finished units there are")
+    p = units.merge_parser(
+        "menagerie-tourney merge", MERGE_DESCRIPTION, "unit files",
+        "write the merged games to FILE (a state file of the whole tournament: "
+        "--state FILE shows it without playing)",
+        "merge the finished units there are")
     p.add_argument("--anchor", metavar="NAME", help="as for a tournament")
     p.add_argument("--anchor-elo", metavar="ELO", type=_bounded(float, -10000, 10000),
                    default=0.0, help="as for a tournament")

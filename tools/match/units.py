@@ -10,6 +10,7 @@ nodes or depth, one thread) how its games go, does not depend on where or
 when it runs.  Each unit writes a JSON result file unit-K-of-N.json (and
 its games to unit-K-of-N.pgn) in a result directory; `merge` adds them up.
 """
+import argparse
 import glob
 import json
 import os
@@ -152,3 +153,17 @@ def beside(result_path, name):
     """A file named in a result file: relative to the result file's
     directory (the directory may be mounted elsewhere on another host)."""
     return name if os.path.isabs(name) else os.path.join(os.path.dirname(result_path), name)
+
+
+def merge_parser(prog, description, unit_help, json_help, partial_help):
+    """The argument parser both `merge` commands share: the unit files, and
+    where the joined PGN and the merged JSON go."""
+    p = argparse.ArgumentParser(prog=prog, description=description,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("results", nargs="+", metavar="FILE|DIR",
+                   help=unit_help + ", or directories of unit-K-of-N.json files")
+    p.add_argument("--pgn", metavar="FILE",
+                   help="write the units' games to FILE, ordered by game number (Round)")
+    p.add_argument("--json", metavar="FILE", help=json_help)
+    p.add_argument("--partial", action="store_true", help=partial_help)
+    return p

@@ -23,7 +23,7 @@ from match import stats                                        # noqa: E402
 from match.cli import parse_tc                                 # noqa: E402
 from match.engines import board_ranks, shift_ranks, _join_legs, _fen_pieces  # noqa: E402
 from match.game import (Adjudication, GameRecord, GameSpec, ScoreWatch,    # noqa: E402
-                        WHITE, BLACK, RULE, TIME)
+                        WHITE, BLACK, RULE, TIME, ADJ_DRAW, _adjudicate)
 from match.pgn import game_pgn                                 # noqa: E402
 from match.runner import Tally                                 # noqa: E402
 
@@ -169,6 +169,18 @@ class Adjudicating(unittest.TestCase):
         self.assertTrue(w.is_dead_draw(10))
         w.add(WHITE, 6)
         self.assertFalse(w.is_dead_draw(11))
+
+    def test_drawn_after_max_moves(self):
+        # scores far from 0 and from a resignation: only the length ends it
+        w = ScoreWatch(Adjudication(resign_moves=3, resign_score=400, draw_moves=8,
+                                    max_moves=300))
+        w.add(WHITE, 150)
+        w.add(BLACK, -150)
+        self.assertIsNone(_adjudicate(w, 299))
+        result, kind, reason, _ = _adjudicate(w, 300)
+        self.assertEqual((result, kind), ("1/2-1/2", ADJ_DRAW))
+        self.assertIn("300 moves", reason)
+        self.assertIsNone(_adjudicate(ScoreWatch(Adjudication(max_moves=0)), 10 ** 6))
 
     def test_off(self):
         w = ScoreWatch(Adjudication(resign_moves=0, draw_moves=0))

@@ -36,7 +36,9 @@ adjudication: a game is won for a side when, for --resign-moves consecutive
   -(--resign-score) centipawns and the winner's at or above +(--resign-score).
   It is drawn when, from full move --draw-start on (counted from the opening
   position), both engines' scores stayed within +-(--draw-score) for
-  --draw-moves consecutive moves each.  0 turns a rule off.
+  --draw-moves consecutive moves each, and when it is still going after
+  --max-moves full moves (games without a move rule, such as shogi, could
+  otherwise go on for ever).  0 turns a rule off.
 
 statistics: Elo is logistic (expected score 1/(1+10^(-Elo/400))); its 95%
   interval comes from the variance of the game-pair scores (pentanomial;
@@ -193,6 +195,9 @@ def add_limit_options(p):
                    help="draw adjudication: consecutive moves (default: 8; 0: off)")
     g.add_argument("--draw-score", metavar="CP", type=_bounded(int, 0, 10**6), default=20,
                    help="draw adjudication: largest |score| in centipawns (default: 20)")
+    g.add_argument("--max-moves", metavar="N", type=_bounded(int, 0, 100000), default=500,
+                   help="draw a game still going after N full moves, counted from the "
+                        "opening position (default: 500; 0: off)")
 
 
 def add_log_option(g):
@@ -345,7 +350,7 @@ def game_settings(o):
     if o.tc:
         limits.moves, limits.base, limits.inc = o.tc
     adj = Adjudication(o.resign_moves, o.resign_score, o.draw_start, o.draw_moves,
-                       o.draw_score)
+                       o.draw_score, o.max_moves)
     return GameSettings(o.variant, limits, adj, o.timemargin / 1000, o.move_timeout,
                         o.protocol_timeout, o.feature_wait)
 

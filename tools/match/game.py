@@ -33,9 +33,12 @@ class Adjudication:
     """Resign and draw adjudication settings (0 turns a rule off)."""
 
     def __init__(self, resign_moves=3, resign_score=400, draw_start=34, draw_moves=8,
-                 draw_score=20):
+                 draw_score=20, max_moves=0):
         self.resign_moves, self.resign_score = resign_moves, resign_score
         self.draw_start, self.draw_moves, self.draw_score = draw_start, draw_moves, draw_score
+        # a game still going after this many full moves is drawn: games with no
+        # move rule (shogi) can otherwise shuffle for ever
+        self.max_moves = max_moves
 
 
 class GameSpec:
@@ -250,5 +253,8 @@ def _adjudicate(watch, moves_played):
                        % COLOUR[1 - side])
     if watch.is_dead_draw(moves_played):
         return "1/2-1/2", ADJ_DRAW, "Draw by adjudication (scores near 0)", None
+    if watch.adj.max_moves and moves_played >= watch.adj.max_moves:
+        return ("1/2-1/2", ADJ_DRAW,
+                "Draw by adjudication (%d moves played)" % watch.adj.max_moves, None)
     return None
 

@@ -191,7 +191,7 @@ class Match:
             "openings_sha256": hashlib.sha256(fens.encode()).hexdigest(),
             "opening_order": o.opening_order, "seed": o.seed, "limits": o.tc_text,
             "adjudication": [adj.resign_moves, adj.resign_score, adj.draw_start,
-                             adj.draw_moves, adj.draw_score],
+                             adj.draw_moves, adj.draw_score, adj.max_moves],
             "games": o.games, "units": o.units,
             "sprt": ({"elo0": self.sprt.elo0, "elo1": self.sprt.elo1,
                       "alpha": self.sprt.alpha, "beta": self.sprt.beta,

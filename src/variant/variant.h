@@ -299,6 +299,9 @@ typedef struct {
     bool    known;             /* XBoard knows this variant by name: no setup  */
     TypeMask teach;            /* known variant, yet these types' moves are sent
                                   with `piece` (XBoard's idea of them differs) */
+    TypeMask parent_moves;     /* with `setup`: these types move as the parent
+                                  variant's do in XBoard, so no `piece` line
+                                  (a Betza pawn would lose the parent's promotion) */
 } XboardInfo;
 
 typedef struct Variant {

@@ -116,6 +116,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/losers.perft \
 	tests/data/perft/maharaja.perft \
 	tests/data/perft/maharajah2.perft \
+	tests/data/perft/makpong.perft \
 	tests/data/perft/makruk.perft \
 	tests/data/perft/manchu.perft \
 	tests/data/perft/mansindam.perft \

@@ -302,6 +302,86 @@ static void test_chase_settings(void)
     free(msgs);
 }
 
+/* rules.counting and rules.check-evasion: the shipped makruk family, and
+ * bad values refused where they are written. */
+static void test_counting_settings(void)
+{
+    const Variant *v = varset_find(&builtin, "makruk");
+    CU_ASSERT_FATAL(v != NULL);
+    const Counting *k = &v->rules.counting;
+    CU_ASSERT_TRUE(k->on);
+    CU_ASSERT_EQUAL(k->style, COUNTING_MAKRUK);
+    CU_ASSERT_EQUAL(k->not_while, type_bit(type_of(v, "P")));
+    CU_ASSERT_EQUAL(k->board, 64);
+    CU_ASSERT_EQUAL(k->nrows, 6);
+    CU_ASSERT_EQUAL(k->rows[0].need[type_of(v, "R")], 2);
+    CU_ASSERT_EQUAL(k->rows[0].moves, 8);
+    CU_ASSERT_EQUAL(k->rows[5].types, 0u);
+    CU_ASSERT_EQUAL(k->rows[5].moves, 64);
+    CU_ASSERT_EQUAL(v->rules.move_rule, 0);
+    CU_ASSERT_EQUAL(v->rules.check_evasion, EVASION_ANY);
+    v = varset_find(&builtin, "makpong");
+    CU_ASSERT_FATAL(v != NULL);
+    CU_ASSERT_EQUAL(v->rules.check_evasion, EVASION_ROYAL_CAPTURES_ONLY);
+    CU_ASSERT_TRUE(v->rules.counting.on);
+    v = varset_find(&builtin, "ai-wok");     /* inherits makruk's count */
+    CU_ASSERT_FATAL(v != NULL);
+    CU_ASSERT_EQUAL(v->rules.counting.nrows, 6);
+    v = varset_find(&builtin, "asean");
+    CU_ASSERT_FATAL(v != NULL);
+    k = &v->rules.counting;
+    CU_ASSERT_EQUAL(k->style, COUNTING_ASEAN);
+    CU_ASSERT_EQUAL(k->board, 0);
+    CU_ASSERT_EQUAL(k->not_while, 0u);
+    CU_ASSERT_EQUAL(k->rows[1].need[type_of(v, "B")], 1);
+    CU_ASSERT_EQUAL(k->rows[1].need[type_of(v, "Q")], 1);
+    CU_ASSERT_EQUAL(k->rows[1].moves, 44);
+    CU_ASSERT_EQUAL(v->rules.move_rule, 50);
+    v = varset_find(&builtin, "chess");
+    CU_ASSERT_FALSE(v->rules.counting.on);
+
+    VariantSet set;
+    char *msgs = NULL;
+    int errors = load_text(&set, "name: q\nextends: makruk\n"
+                           "rules: {counting: off}\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 0);
+    CU_ASSERT_FALSE(varset_find(&set, "q")->rules.counting.on);
+    varset_free(&set);
+    free(msgs);
+
+    errors = load_text(&set, "name: q\nextends: makruk\n"
+                       "rules:\n"
+                       "  check-evasion: king-only\n"
+                       "  counting:\n"
+                       "    style: thai\n"
+                       "    not-while: [Z]\n"
+                       "    pieces:\n"
+                       "      - {R: 0, moves: 8}\n"
+                       "      - {X: 1, moves: 16}\n"
+                       "      - {N: 2}\n"
+                       "    board: -1\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 7);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:4:18: error:"));   /* king-only */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "any, royal-captures-only"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:6:12: error:"));   /* thai */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "makruk, asean"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:7:"));             /* Z */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:9:"));             /* R: 0 */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:10:"));            /* X */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:11:9: error: a counting row needs 'moves'"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:12:12: error:"));  /* board: -1 */
+    if (errors != 7)
+        fprintf(stderr, "\n%s", msgs);
+    varset_free(&set);
+    free(msgs);
+    errors = load_text(&set, "name: q\nextends: chess\n"    /* (makruk's would merge) */
+                       "rules: {counting: {style: makruk}}\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "'counting' needs a limit"));
+    varset_free(&set);
+    free(msgs);
+}
+
 static void test_override_and_columns(void)
 {
     VariantSet set;
@@ -755,6 +835,7 @@ int main(void)
     CU_add_test(suite, "regions and zones", test_regions);
     CU_add_test(suite, "rules", test_rules);
     CU_add_test(suite, "chase settings", test_chase_settings);
+    CU_add_test(suite, "counting settings", test_counting_settings);
     CU_add_test(suite, "janggi settings", test_janggi_settings);
     CU_add_test(suite, "override and XBetza columns", test_override_and_columns);
     CU_add_test(suite, "alias limits", test_alias_limits);

@@ -301,6 +301,26 @@ static void gen_all_multileg(const Position *pos, MoveList *ml, int first, unsig
     }
 }
 
+/* rules.check-evasion: royal-captures-only.  A royal on `from` that stands
+ * attacked may not move, except to capture the one piece attacking it
+ * (makpong): of the moves ml[first..n), keep only that capture. */
+static void royal_evasions(const Position *pos, MoveList *ml, int first, int from)
+{
+    int them = !code_color(pos->board[from]), checker = -1, checkers = 0;
+    for (int i = 0; i < pos->nlist[them]; i++)
+        if (attack_from(pos, pos->list[them][i], from)) {
+            checker = pos->list[them][i];
+            checkers++;
+        }
+    if (!checkers)
+        return;
+    int w = first;
+    for (int i = first; i < ml->n; i++)
+        if (checkers == 1 && ml->m[i].to == checker && !ml->m[i].nvictims)
+            ml->m[w++] = ml->m[i];
+    ml->n = w;
+}
+
 static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
 {
     int type = code_type(pos->board[from]);
@@ -311,6 +331,8 @@ static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
         gen_table(pos, ml, type, from, &pt->extra_table, gen);
     if (pt->confined)
         confine(pos, ml, first, type);
+    if (pos->v->rules.check_evasion == EVASION_ROYAL_CAPTURES_ONLY && pt->royal && ml->n > first)
+        royal_evasions(pos, ml, first, from);
 }
 
 void movegen_piece(const Position *pos, MoveList *ml, int from)

@@ -279,6 +279,48 @@ static void next_in_turn(Position *pos, bool ended)
     pos->ep_count = 0;
 }
 
+/* rules.counting: the limit (in moves) of a count for `color`, the side
+ * to count, in this position; 0 when none may run. */
+static int counting_limit(const Position *pos, int color)
+{
+    const Counting *k = &pos->v->rules.counting;
+    for (TypeMask t = k->not_while; t; t &= t - 1) {
+        int ty = __builtin_ctzll(t);
+        if (pos->count[0][ty] + pos->count[1][ty])
+            return 0;
+    }
+    if (pos->nlist[!color] <= 1)
+        return 0;                     /* nothing to count against a bare royal */
+    if (pos->nlist[color] > 1)
+        return k->board;              /* board's honour */
+    for (int i = 0; i < k->nrows; i++) {   /* pieces' honour */
+        const CountRow *row = &k->rows[i];
+        bool has = true;
+        for (TypeMask t = row->types; t && has; t &= t - 1) {
+            int ty = __builtin_ctzll(t);
+            has = pos->count[!color][ty] >= row->need[ty];
+        }
+        if (has)
+            return row->moves;
+    }
+    return 0;
+}
+
+/* After a move (the side to move switched): a count starts where none
+ * runs, and starts again when a capture has bared the counted side. */
+static void counting_after_move(Position *pos, bool captured)
+{
+    int color = pos->side;
+    if (pos->count_limit && !(captured && pos->nlist[color] == 1))
+        return;
+    int limit = counting_limit(pos, color);
+    if (!limit)
+        return;
+    pos->count_limit = 2 * limit;
+    pos->count_ply = pos->v->rules.counting.style == COUNTING_MAKRUK && pos->nlist[color] == 1
+                   ? 2 * (pos->nlist[0] + pos->nlist[1]) : 0;
+}
+
 void position_make(Position *pos, Move m)
 {
     const Variant *v = pos->v;
@@ -298,6 +340,8 @@ void position_make(Position *pos, Move m)
     u->checks[1] = (uint8_t)pos->checks[1];
     u->halfmove = pos->halfmove;
     u->rep_plies = pos->rep_plies;
+    u->count_limit = pos->count_limit;
+    u->count_ply = pos->count_ply;
     bool sideways = false;
     u->hash = pos->hash;
     u->virgin = pos->virgin;
@@ -399,6 +443,12 @@ void position_make(Position *pos, Move m)
             pos->hash ^= zobrist->checks[us][pos->checks[us] & 15];
         }
     }
+    if (v->rules.counting.on) {
+        if (pos->count_limit)
+            pos->count_ply++;
+        if (!passed)
+            counting_after_move(pos, u->captured || m.nvictims);
+    }
     if (pos->nnue)
         nnue_end_move(pos->nnue, pos->hash);
 }
@@ -470,6 +520,8 @@ void position_unmake(Position *pos)
     pos->checks[1] = u->checks[1];
     pos->halfmove = u->halfmove;
     pos->rep_plies = u->rep_plies;
+    pos->count_limit = u->count_limit;
+    pos->count_ply = u->count_ply;
     pos->virgin = u->virgin;
     pos->hash = u->hash;
 }

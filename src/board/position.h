@@ -41,6 +41,7 @@ typedef struct {
                                    GAVE_CHECK_UNKNOWN until a rule needs it (the search
                                    fills it as it goes, the rules module by replaying) */
     int      halfmove, rep_plies;
+    int      count_limit, count_ply;
     uint64_t hash;
     SquareSet virgin;           /* virgin squares before the move */
     uint8_t  locust_code[2];    /* the locust victims taken (Move.victim), 0 if none */
@@ -79,6 +80,9 @@ typedef struct Position {
                                              piece that resets the count (xiangqi
                                              soldier) can be undone: no end */
     int      checks[2];                   /* checks given so far (n-check variants) */
+    int      count_limit, count_ply;      /* rules.counting: the running count's limit
+                                             and plies counted, in plies (0: no count);
+                                             as the halfmove clock, not in the hash */
     uint64_t hash;
     MoveList *turn_lists;                 /* TURN_LISTS move lists the rules of turns
                                              of several moves may use (board/turn.h),

@@ -569,6 +569,8 @@ bool rules_game_end(Position *pos, GameEnd *end)
         snprintf(buf, sizeof buf, "%d-move rule", r->move_rule);
         return announce_drawn(pos, rules_drawn(pos), buf, end);
     }
+    if (rules_count_expired(pos))
+        return announce_drawn(pos, rules_drawn(pos), "counting rule", end);
     if (rules_insufficient_material(pos))
         return announce_drawn(pos, rules_drawn(pos), "insufficient material", end);
     return false;

@@ -348,6 +348,40 @@ static void print_turn(const Variant *v, FILE *out)
     fputs(".\n", out);
 }
 
+/* rules.counting in words: when the count runs and its limits. */
+static void print_counting(const Variant *v, FILE *out)
+{
+    const Counting *k = &v->rules.counting;
+    fputs("Counting: ", out);
+    if (k->not_while) {
+        fputs("once no", out);
+        print_types(v, k->not_while, out);
+        fputs(" is left, ", out);
+    }
+    fputs("the player to move against more than a bare king counts, and the game is drawn"
+          " when the count passes its limit (unless mate):", out);
+    if (k->board)
+        fprintf(out, " %d moves while the counting player has more than the king"
+                " (board's honour);", k->board);
+    fputs(" with only its king, by the opponent's pieces", out);
+    for (int i = 0; i < k->nrows; i++) {
+        const CountRow *row = &k->rows[i];
+        fputs(i ? "," : "", out);
+        if (!row->types)
+            fputs(" otherwise", out);
+        for (int t = 0; t < v->ntypes; t++)
+            if (row->need[t])
+                fprintf(out, " %s%d %s", row->types & (((TypeMask)1 << t) - 1) ? "+ " : "",
+                        row->need[t], v->piece[t].id);
+        fprintf(out, ": %d", row->moves);
+    }
+    if (!k->nrows)
+        fputs(" no count", out);
+    fprintf(out, " moves (pieces' honour, counted from %s); a capture that bares the counting"
+            " player starts the count again.\n",
+            k->style == COUNTING_MAKRUK ? "the pieces on the board" : "one");
+}
+
 static void print_rules(const Variant *v, FILE *out)
 {
     const Rules *r = &v->rules;
@@ -392,6 +426,11 @@ static void print_rules(const Variant *v, FILE *out)
     }
     if (r->check_limit)
         fprintf(out, "Giving check %d times wins.\n", r->check_limit);
+    if (r->counting.on)
+        print_counting(v, out);
+    if (r->check_evasion == EVASION_ROYAL_CAPTURES_ONLY)
+        fputs("A royal piece in check may not move, except to capture the one piece that"
+              " gives check.\n", out);
     if (r->must_capture)
         fputs("Capturing is compulsory.\n", out);
     if (r->royal_last)

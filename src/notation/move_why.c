@@ -399,6 +399,10 @@ static void why_board_move(Position *pos, const WrittenMove *w, char *why, size_
              && !v->piece[code_type(target)].capturable)
         snprintf(why, size, "the %s on %s cannot be captured", type_name(v, code_type(target)),
                  to);
+    else if (found->n == 0 && v->rules.check_evasion == EVASION_ROYAL_CAPTURES_ONLY
+             && v->piece[type].royal && attack_in_check(pos, pos->side))
+        snprintf(why, size, "the %s is in check: it may only capture the one piece giving "
+                 "check", type_name(v, type));
     else if (found->n == 0)
         snprintf(why, size, "the %s on %s cannot move to %s", type_name(v, type), from, to);
     else if (!why_suffix(pos, w, found, &m, why, size))

@@ -150,14 +150,13 @@ static bool repetition_score(Search *s, int ply, int *score)
     return false;
 }
 
-/* The move-count rule draws unless the side to move has no legal move;
- * that needs looking at only where having none is not a draw anyway. */
-static bool move_rule_draws(Search *s, int ply)
+/* The move-count rule and the count draw unless the side to move has no
+ * legal move; that needs looking at only where having none is not a draw
+ * anyway. */
+static bool drawn_unless_no_moves(Search *s, int ply)
 {
     Position *pos = s->pos;
     const Rules *r = &pos->v->rules;
-    if (!rules_move_rule_reached(pos))
-        return false;
     bool stalemate_draws = r->stalemated == OUTCOME_DRAW && !r->stalemate_material;
     if (!s->incheck[ply] && stalemate_draws)
         return true;
@@ -180,7 +179,12 @@ static bool game_over(Search *s, int ply, int *score)
     }
     if (r->repetition_count && pos->rep_plies >= 2 && repetition_score(s, ply, score))
         return true;
-    if (r->move_rule && pos->halfmove >= 2 * r->move_rule && move_rule_draws(s, ply)) {
+    if (r->move_rule && pos->halfmove >= 2 * r->move_rule && rules_move_rule_reached(pos)
+        && drawn_unless_no_moves(s, ply)) {
+        *score = outcome_score(rules_drawn(pos), ply);   /* 0, or the material count's */
+        return true;
+    }
+    if (rules_count_expired(pos) && drawn_unless_no_moves(s, ply)) {
         *score = outcome_score(rules_drawn(pos), ply);   /* 0, or the material count's */
         return true;
     }

@@ -183,6 +183,41 @@ typedef struct {
                                  virgin back-rank piece leaves */
 } Hand;
 
+/* rules.counting (makruk, ASEAN): once the board has none of `not_while`
+ * and the side to move (the counted side) faces more than a bare royal,
+ * a count starts; when it runs past its limit the game is drawn.  The
+ * limit is `board` moves while the counted side has more than its royal
+ * (board's honour), else the first row of `rows` whose pieces the
+ * opponent has at least (pieces' honour).  A capture that bares the
+ * counted side starts the count again.  Kept in plies in the Position. */
+#define MAX_COUNT_ROWS 12
+typedef enum {
+    COUNTING_MAKRUK = 0,      /* pieces' honour counts from the pieces on the board */
+    COUNTING_ASEAN            /* every count starts from zero */
+} CountingStyle;
+
+typedef struct {
+    uint8_t need[MAX_PIECE_TYPES];  /* the opponent has at least need[t] of type t */
+    TypeMask types;                 /* types with need[t] > 0 */
+    int     moves;                  /* the limit in moves */
+} CountRow;
+
+typedef struct {
+    bool    on;
+    CountingStyle style;
+    TypeMask not_while;       /* no count while any of these is on the board (pawns) */
+    int     board;            /* board's honour limit in moves; 0 = none */
+    int     nrows;
+    CountRow rows[MAX_COUNT_ROWS];
+} Counting;
+
+/* rules.check-evasion: how a side in check may get out of it. */
+typedef enum {
+    EVASION_ANY = 0,          /* any legal move */
+    EVASION_ROYAL_CAPTURES_ONLY /* an attacked royal may not move, except to capture
+                                 the one piece that attacks it (makpong) */
+} CheckEvasion;
+
 typedef struct {
     Outcome checkmated;       /* for the mated player (default loss)     */
     Outcome stalemated;       /* for the stalemated player (default draw) */
@@ -229,6 +264,8 @@ typedef struct {
     TypeMask lion_cheap_victims; /* ...unless it took on the way a piece not of these */
     bool    lion_counter_strike; /* after a non-lion took a lion, no lion may be taken */
     bool    insufficient_material_draw;
+    Counting counting;        /* the makruk/ASEAN count; counting.on = false: none */
+    CheckEvasion check_evasion;
     /* added by the variant loader: */
     bool    stalemate_material;   /* stalemated: the side with fewer pieces wins (suicide) */
     bool    bare_king_grace;      /* bare_king only if the opponent cannot bare the king in reply */
@@ -262,6 +299,9 @@ typedef struct {
     bool    known;             /* XBoard knows this variant by name: no setup  */
     TypeMask teach;            /* known variant, yet these types' moves are sent
                                   with `piece` (XBoard's idea of them differs) */
+    TypeMask parent_moves;     /* with `setup`: these types move as the parent
+                                  variant's do in XBoard, so no `piece` line
+                                  (a Betza pawn would lose the parent's promotion) */
 } XboardInfo;
 
 typedef struct Variant {

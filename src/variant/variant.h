@@ -229,6 +229,8 @@ typedef struct {
     TypeMask lion_cheap_victims; /* ...unless it took on the way a piece not of these */
     bool    lion_counter_strike; /* after a non-lion took a lion, no lion may be taken */
     bool    insufficient_material_draw;
+    bool    royal_no_slide_through_attack; /* en-passant-check: a royal may not slide
+                                  through an attacked square (Sjaak II) */
     /* added by the variant loader: */
     bool    stalemate_material;   /* stalemated: the side with fewer pieces wins (suicide) */
     bool    bare_king_grace;      /* bare_king only if the opponent cannot bare the king in reply */

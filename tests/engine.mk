@@ -30,6 +30,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/backrank.perft \
 	tests/data/perft/berolina.perft \
 	tests/data/perft/breakthrough.perft \
+	tests/data/perft/caissa_britannia.perft \
 	tests/data/perft/cannonshogi.perft \
 	tests/data/perft/capablanca.perft \
 	tests/data/perft/capahouse.perft \

@@ -144,8 +144,25 @@ static void gen_hopper_ray(const Position *pos, MoveList *ml, int type, int from
     }
 }
 
+/* rules.en-passant-check: does this ray of the royal on `from` slide one
+ * square a step along a rank, file or diagonal (the only rays the rule
+ * stops at an attacked square)? */
+static bool royal_slide_guarded(const Position *pos, int from, const XbRay *r,
+                                const XbStep *steps)
+{
+    const Variant *v = pos->v;
+    if (r->len < 2)
+        return false;
+    int df = var_file(v, steps[0].sq) - var_file(v, from);
+    int dr = var_rank(v, steps[0].sq) - var_rank(v, from);
+    return df >= -1 && df <= 1 && dr >= -1 && dr <= 1;
+}
+
+/* `guarded`: the ray ends after an empty square the opponent attacks (a
+ * royal may not slide through it; the attack is judged with the royal
+ * still on its square, as Sjaak II judges it). */
 static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const XbRay *r,
-                    const XbStep *steps, unsigned gen)
+                    const XbStep *steps, unsigned gen, bool guarded)
 {
     uint16_t mode = r->mode;
     /* an initial ('i' or 'ii') or lame multi-square non-capture leaves e.p. rights */
@@ -175,6 +192,8 @@ static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const
                 push(ml, from, to, MOVE_EP, 0, 0);
                 ml->m[ml->n - 1].victim[0] = pos->ep_victim;
             }
+            if (guarded && attack_square(pos, to, !pos->side))
+                return;
             continue;
         }
         if (can_take(pos, type, code, here))
@@ -187,6 +206,7 @@ static void gen_table(const Position *pos, MoveList *ml, int type, int from, con
                       unsigned gen)
 {
     int color = pos->side;
+    bool guard = pos->v->rules.royal_no_slide_through_attack && pos->v->piece[type].royal;
     const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
     for (; r < end; r++) {
         if (r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG | XB_RAY_INITIAL | XB_RAY_INITIAL2)) {
@@ -201,7 +221,8 @@ static void gen_table(const Position *pos, MoveList *ml, int type, int from, con
         if (r->mode & (XB_MODE_P | XB_MODE_G))
             gen_hopper_ray(pos, ml, type, from, r, steps, gen);
         else
-            gen_ray(pos, ml, type, from, r, steps, gen);
+            gen_ray(pos, ml, type, from, r, steps, gen,
+                    guard && royal_slide_guarded(pos, from, r, steps));
     }
 }
 

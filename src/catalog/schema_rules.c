@@ -451,7 +451,7 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
         "checkmated", "stalemated", "repetition", "move-rule", "bare-king", "extinction",
         "flag", "check-limit", "must-capture", "facing-royals", "royals",
         "insufficient-material", "en-passant-squares", "explosions", "pass", "material-count",
-        "lion-trading", "checks", "counting", "check-evasion", NULL };
+        "lion-trading", "checks", "counting", "check-evasion", "en-passant-check", NULL };
     static const char *const reserved[] = {
         "connect", "chasing", "self-capture", "impasse", NULL };
     static const char *const evasions[] = { "any", "royal-captures-only", NULL };
@@ -499,6 +499,8 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
     }
     if ((x = tree_map_get(n, "insufficient-material")))
         schema_bool(c, x, "insufficient-material", &r->insufficient_material_draw);
+    if ((x = tree_map_get(n, "en-passant-check")))
+        schema_bool(c, x, "en-passant-check", &r->royal_no_slide_through_attack);
     if ((x = tree_map_get(n, "en-passant-squares")))
         regions_read_set(c, x, r->ep_region);
     if ((x = tree_map_get(n, "explosions")))

@@ -454,6 +454,9 @@ static void print_rules(const Variant *v, FILE *out)
                      : r->facing_lines == FACING_RANKS ? " on a rank" : "";
     if (r->facing_royals_illegal)
         fprintf(out, "Royal pieces may not face each other%s.\n", line);
+    if (r->royal_no_slide_through_attack)
+        fputs("A royal piece may not slide through an attacked square (en-passant check).\n",
+              out);
     if (r->facing_royals_bikjang)
         fprintf(out, "Royal pieces made to face each other%s must be parted at once, or a "
                 "pass ends the game (bikjang).\n", line);

@@ -266,6 +266,8 @@ typedef struct {
     bool    insufficient_material_draw;
     Counting counting;        /* the makruk/ASEAN count; counting.on = false: none */
     CheckEvasion check_evasion;
+    bool    royal_no_slide_through_attack; /* en-passant-check: a royal may not slide
+                                  through an attacked square (Sjaak II) */
     /* added by the variant loader: */
     bool    stalemate_material;   /* stalemated: the side with fewer pieces wins (suicide) */
     bool    bare_king_grace;      /* bare_king only if the opponent cannot bare the king in reply */

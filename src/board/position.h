@@ -35,6 +35,7 @@ typedef struct {
     uint8_t  ep_victim;
     bool     ep_passed_first;
     uint8_t  checks[2];
+    uint8_t  shak;              /* Position.shak before the move */
     bool     royals_faced;      /* facing-royals: bikjang, and the royals faced each
                                    other before the move (it had to part them) */
     uint8_t  gave_check;        /* the move left the side to move in check: 0, 1, or
@@ -79,6 +80,10 @@ typedef struct Position {
                                              piece that resets the count (xiangqi
                                              soldier) can be undone: no end */
     int      checks[2];                   /* checks given so far (n-check variants) */
+    uint8_t  shak;                        /* rules.shak: bit c set while the series of
+                                             checks against colour c (the opponent's
+                                             unbroken run of checking moves) holds a
+                                             shak; not in `hash` (see position_make) */
     uint64_t hash;
     MoveList *turn_lists;                 /* TURN_LISTS move lists the rules of turns
                                              of several moves may use (board/turn.h),
@@ -133,5 +138,9 @@ void position_make_null(Position *pos);
 void position_unmake_null(Position *pos);
 
 uint64_t position_compute_hash(const Position *pos);
+
+/* rules.shak for a position set up from a FEN: the side to move's series
+ * of checks is the check it stands in (earlier moves are not known). */
+void position_init_shak(Position *pos);
 
 #endif

@@ -130,6 +130,27 @@ static void read_extinction(SchemaContext *c, const TreeNode *n)
         schema_int(c, x, "count", 0, MAX_SQUARES, &r->extinction_count);
 }
 
+/* shak: a mate wins only if the mater's series of checks had a check by
+ * one of `pieces`; otherwise the mated player gets `otherwise` (draw). */
+static void read_shak(SchemaContext *c, const TreeNode *n)
+{
+    static const char *const keys[] = { "pieces", "otherwise", NULL };
+    Rules *r = &c->v->rules;
+    const TreeNode *x;
+
+    r->shak_types = 0;
+    if (schema_is_off(n) || !schema_want_kind(c, n, TREE_MAP, "shak"))
+        return;
+    schema_check_keys(c, n, keys, NULL, "'shak'");
+    r->shak_missing = OUTCOME_DRAW;
+    if ((x = tree_map_get(n, "pieces")))
+        schema_piece_mask(c, x, "shak piece", &r->shak_types);
+    else
+        SCHEMA_ERROR(c, n, "'shak' needs 'pieces' (the pieces whose checks are shak)");
+    if ((x = tree_map_get(n, "otherwise")))
+        schema_outcome(c, x, "otherwise", &r->shak_missing);
+}
+
 static void read_explosions(SchemaContext *c, const TreeNode *n)
 {
     static const char *const keys[] = { "spare", NULL };
@@ -390,7 +411,7 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
         "checkmated", "stalemated", "repetition", "move-rule", "bare-king", "extinction",
         "flag", "check-limit", "must-capture", "facing-royals", "royals",
         "insufficient-material", "en-passant-squares", "explosions", "pass", "material-count",
-        "lion-trading", "checks", NULL };
+        "lion-trading", "checks", "shak", NULL };
     static const char *const reserved[] = {
         "counting", "connect", "check-evasion", "chasing", "self-capture", "impasse", NULL };
     static const char *const checks[] = { "allowed", "forbidden", NULL };
@@ -447,6 +468,8 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
         read_material_count(c, x);
     if ((x = tree_map_get(n, "lion-trading")))
         read_lion_trading(c, x);
+    if ((x = tree_map_get(n, "shak")))
+        read_shak(c, x);
     if ((x = tree_map_get(n, "checks"))) {
         int k = schema_choice(c, x, "checks", checks);
         if (k >= 0)

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include "variant/variant.h"
 #include "board/move.h"
+#include "board/zobrist.h"
 
 #define MAX_PLY_HISTORY 2048
 #define EMPTY 0
@@ -138,6 +139,14 @@ void position_make_null(Position *pos);
 void position_unmake_null(Position *pos);
 
 uint64_t position_compute_hash(const Position *pos);
+
+/* The key the search files a position under: the hash plus what decides
+ * the game but not a repetition (rules.shak: the same board mated with or
+ * without a shak is a win or a draw). */
+static inline uint64_t position_table_key(const Position *pos)
+{
+    return pos->hash ^ zobrist->shak[pos->shak & 3];
+}
 
 /* rules.shak for a position set up from a FEN: the side to move's series
  * of checks is the check it stands in (earlier moves are not known). */

@@ -573,6 +573,37 @@ bool movegen_drop_mates(Position *pos)
     return mate;
 }
 
+/* Called with a move made: does it mate with a piece that may not mate
+ * (`mates: forbidden`) among the checkers?  `scratch` holds the replies. */
+bool movegen_forbidden_mate(Position *pos, MoveList *scratch)
+{
+    const Variant *v = pos->v;
+    if (!attack_in_check(pos, pos->side)
+        || !(attack_checker_types(pos, !pos->side) & v->no_mate_types))
+        return false;
+    movegen_legal(pos, scratch);
+    return scratch->n == 0;
+}
+
+/* Might move m check with a piece that may not mate?  Such a piece
+ * that only leaps checks only by moving (or being promoted to, or dropped). */
+static inline bool may_check_with_no_mate(const Position *pos, Move m)
+{
+    const Variant *v = pos->v;
+    if (!v->no_mate_types)
+        return false;
+    if (v->no_mate_lines)
+        return true;
+    int t;
+    if (m.kind == MOVE_DROP)
+        t = m.piece;
+    else if (m.kind == MOVE_PASS || m.kind == MOVE_NULL)
+        return false;
+    else
+        t = m.piece ? m.piece - 1 : code_type(pos->board[m.from]);
+    return v->no_mate_types >> t & 1;
+}
+
 /* Can move m be accepted without making it? */
 static inline bool surely_legal(const SquareSet *sensitive, int king, Move m)
 {
@@ -604,12 +635,19 @@ void movegen_legal(Position *pos, MoveList *ml)
         Move m = ml->m[i];
         bool capture = v->rules.must_capture && is_capture(pos, m);
         bool drop_check = m.kind == MOVE_DROP && v->piece[m.piece].drop_no_mate;
+        bool mate_check = may_check_with_no_mate(pos, m);
         bool ok = true;
-        if (drop_check || (needs_test && !(king >= 0 && surely_legal(&sensitive, king, m)))) {
+        if (drop_check || mate_check
+            || (needs_test && !(king >= 0 && surely_legal(&sensitive, king, m)))) {
             position_make(pos, m);
             ok = v->turn.multi ? !turn_move_illegal(pos) : !attack_left_illegal(pos);
             if (ok && drop_check)
                 ok = !movegen_drop_mates(pos);
+            if (ok && mate_check) {
+                MoveList *replies = malloc(sizeof *replies);
+                ok = !replies || !movegen_forbidden_mate(pos, replies);
+                free(replies);
+            }
             position_unmake(pos);
         }
         if (ok && (v->rules.checks_forbidden

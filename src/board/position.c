@@ -338,6 +338,7 @@ void position_make(Position *pos, Move m)
     u->ep_passed_first = pos->ep_passed_first;
     u->checks[0] = (uint8_t)pos->checks[0];
     u->checks[1] = (uint8_t)pos->checks[1];
+    u->shak = pos->shak;
     u->halfmove = pos->halfmove;
     u->rep_plies = pos->rep_plies;
     u->count_limit = pos->count_limit;
@@ -449,6 +450,19 @@ void position_make(Position *pos, Move m)
         if (!passed)
             counting_after_move(pos, u->captured || m.nvictims);
     }
+    /* shak: the series of checks against the side to move goes on while
+       every move of the opponent checks it.  The flags stay out of the
+       hash: XBoard and the reference engines judge a repetition by the
+       board alone (the search adds them to its table key). */
+    if (v->rules.shak_types && u->turn_ended) {
+        int them = pos->side;
+        if (u->gave_check == GAVE_CHECK_UNKNOWN)
+            u->gave_check = attack_in_check(pos, them);
+        if (!u->gave_check)
+            pos->shak &= (uint8_t)~(1u << them);
+        else if (attack_checker_types(pos, !them) & v->rules.shak_types)
+            pos->shak |= (uint8_t)(1u << them);
+    }
     if (pos->nnue)
         nnue_end_move(pos->nnue, pos->hash);
 }
@@ -518,6 +532,7 @@ void position_unmake(Position *pos)
     pos->ep_passed_first = u->ep_passed_first;
     pos->checks[0] = u->checks[0];
     pos->checks[1] = u->checks[1];
+    pos->shak = u->shak;
     pos->halfmove = u->halfmove;
     pos->rep_plies = u->rep_plies;
     pos->count_limit = u->count_limit;
@@ -536,6 +551,15 @@ void position_make_null(Position *pos)
 void position_unmake_null(Position *pos)
 {
     position_unmake(pos);
+}
+
+void position_init_shak(Position *pos)
+{
+    const Variant *v = pos->v;
+    pos->shak = 0;
+    if (v->rules.shak_types && attack_in_check(pos, pos->side)
+        && (attack_checker_types(pos, !pos->side) & v->rules.shak_types))
+        pos->shak = (uint8_t)(1u << pos->side);
 }
 
 uint64_t position_compute_hash(const Position *pos)

@@ -113,9 +113,10 @@ void rules_legal_moves(Position *pos, MoveList *ml);
  * that come over a protocol and the move the engine plays. */
 void rules_playable_moves(Position *pos, MoveList *ml);
 
-/* How many drops rules_legal_moves refused only because they would mate
- * with a piece that may not drop-mate (perft cross-checks against engines
- * that generate such drops). */
+/* How many moves rules_legal_moves refused only because they would mate
+ * with a piece that may not drop-mate, or with a piece that may not mate
+ * at all among the checkers (perft cross-checks against engines that
+ * generate such moves). */
 int rules_refused_drop_mates(Position *pos);
 
 /* Make sure the last `plies` moves (as far back as the history goes) know

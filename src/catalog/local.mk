@@ -60,7 +60,7 @@ dist_variants_DATA = \
 	variants/kinglet.yaml variants/codrus.yaml variants/gardner.yaml \
 	variants/pocketknight.yaml variants/loop.yaml variants/chessgi.yaml \
 	variants/capahouse.yaml variants/grandhouse.yaml variants/chancellor.yaml \
-	variants/modern.yaml variants/centaur.yaml variants/shako.yaml \
+	variants/modern.yaml variants/centaur.yaml variants/shako.yaml variants/shatar.yaml \
 	variants/gorogoro.yaml variants/judkins.yaml variants/torishogi.yaml \
 	variants/spartan.yaml variants/manchu.yaml variants/ai-wok.yaml \
 	variants/breakthrough.yaml variants/clobber.yaml variants/clobber10.yaml \

@@ -343,7 +343,7 @@ static void read_piece(SchemaContext *c, int t)
     static const char *const keys[] = {
         "name", "moves", "value", "royal", "synonyms", "promotion", "promoted", "demotes-to",
         "extra-moves", "confined-to", "barred-from", "drop", "max", "capturable",
-        "resets-move-rule", "glyph", "chase", NULL };
+        "resets-move-rule", "glyph", "chase", "mates", NULL };
     static const char *const reserved[] = { "as", "letters", "san", NULL };
     PieceType *pt = &c->v->piece[t];
     const TreeNode *n = c->piece_def[t], *x, *moves = n;
@@ -383,6 +383,10 @@ static void read_piece(SchemaContext *c, int t)
             read_extra_moves(c, pt, x);
         if ((x = tree_map_get(n, "drop")))
             read_drop(c, pt, x);
+        if ((x = tree_map_get(n, "mates"))) {
+            static const char *const allow[] = { "allowed", "forbidden", NULL };
+            pt->no_mate = schema_choice(c, x, "mates", allow) == 1;
+        }
         if ((x = tree_map_get(n, "chase")))
             read_chase(c, pt, x);
         if ((x = tree_map_get(n, "demotes-to")))

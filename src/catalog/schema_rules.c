@@ -131,6 +131,27 @@ static void read_extinction(SchemaContext *c, const TreeNode *n)
         schema_int(c, x, "count", 0, MAX_SQUARES, &r->extinction_count);
 }
 
+/* shak: a mate wins only if the mater's series of checks had a check by
+ * one of `pieces`; otherwise the mated player gets `otherwise` (draw). */
+static void read_shak(SchemaContext *c, const TreeNode *n)
+{
+    static const char *const keys[] = { "pieces", "otherwise", NULL };
+    Rules *r = &c->v->rules;
+    const TreeNode *x;
+
+    r->shak_types = 0;
+    if (schema_is_off(n) || !schema_want_kind(c, n, TREE_MAP, "shak"))
+        return;
+    schema_check_keys(c, n, keys, NULL, "'shak'");
+    r->shak_missing = OUTCOME_DRAW;
+    if ((x = tree_map_get(n, "pieces")))
+        schema_piece_mask(c, x, "shak piece", &r->shak_types);
+    else
+        SCHEMA_ERROR(c, n, "'shak' needs 'pieces' (the pieces whose checks are shak)");
+    if ((x = tree_map_get(n, "otherwise")))
+        schema_outcome(c, x, "otherwise", &r->shak_missing);
+}
+
 static void read_explosions(SchemaContext *c, const TreeNode *n)
 {
     static const char *const keys[] = { "spare", NULL };
@@ -451,7 +472,8 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
         "checkmated", "stalemated", "repetition", "move-rule", "bare-king", "extinction",
         "flag", "check-limit", "must-capture", "facing-royals", "royals",
         "insufficient-material", "en-passant-squares", "explosions", "pass", "material-count",
-        "lion-trading", "checks", "counting", "check-evasion", "en-passant-check", NULL };
+        "lion-trading", "checks", "counting", "check-evasion", "en-passant-check", "shak",
+        NULL };
     static const char *const reserved[] = {
         "connect", "chasing", "self-capture", "impasse", NULL };
     static const char *const evasions[] = { "any", "royal-captures-only", NULL };
@@ -518,6 +540,8 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
         if (k >= 0)
             r->check_evasion = (CheckEvasion)k;
     }
+    if ((x = tree_map_get(n, "shak")))
+        read_shak(c, x);
     if ((x = tree_map_get(n, "checks"))) {
         int k = schema_choice(c, x, "checks", checks);
         if (k >= 0)

@@ -424,6 +424,21 @@ static void print_rules(const Variant *v, FILE *out)
                   " (a draw if the reply arrives too)", out);
         fputs(".\n", out);
     }
+    if (r->shak_types) {
+        fputs("A mate wins only if the mater's unbroken series of checks that ends in it"
+              " has a shak, a check by", out);
+        print_types(v, r->shak_types, out);
+        fprintf(out, "; the player mated without one %s.\n", outcome_name(r->shak_missing));
+    }
+    TypeMask never_mate = 0;
+    for (int t = 0; t < v->ntypes; t++)
+        if (v->piece[t].no_mate)
+            never_mate |= type_bit(t);
+    if (never_mate) {
+        fputs("No move may mate with one of these among the checkers:", out);
+        print_types(v, never_mate, out);
+        fputs(".\n", out);
+    }
     if (r->check_limit)
         fprintf(out, "Giving check %d times wins.\n", r->check_limit);
     if (r->counting.on)

@@ -577,6 +577,7 @@ static int parse_fields(Position *pos, const char *s, char **field, int nf, cons
                             color_name(c), pos->count[c][t], v->piece[t].id);
     if (check_royals(pos, err, n))
         return -1;
+    position_init_shak(pos);
     pos->hash = position_compute_hash(pos);
     return 0;
 }

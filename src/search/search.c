@@ -281,7 +281,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
     /* Step 2. Transposition table */
     TTEntry tte;
     Move tt_move = no_move();
-    bool hit = tt_probe(s->tt, pos->hash, &tte);
+    bool hit = tt_probe(s->tt, position_table_key(pos), &tte);
     if (hit) {
         int ts = score_from_tt(tte.score, ply);
         int b = tte.genbound & 3;
@@ -349,7 +349,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
         return no_moves_score(s, ply);
 
     int bound = best >= beta ? TT_BOUND_LOWER : alpha > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
-    tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply), raw, 0, bound);
+    tt_store(s->tt, position_table_key(pos), best_move, score_to_tt(best, ply), raw, 0, bound);
     return best;
 }
 
@@ -402,7 +402,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
     /* Step 4. Transposition table */
     TTEntry tte;
     Move tt_move = no_move();
-    bool hit = tt_probe(s->tt, pos->hash, &tte);
+    bool hit = tt_probe(s->tt, position_table_key(pos), &tte);
     int tt_score = 0;
     if (hit) {
         tt_move = tte.move;
@@ -509,7 +509,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
         /* an arrival the opponent must answer presses it like a check */
         bool presses = gives_check || (s->flag_pending_rule && rules_flag_pending(pos));
         bool flip = turn_passed(pos);
-        tt_prefetch(s->tt, pos->hash);
+        tt_prefetch(s->tt, position_table_key(pos));
 
         /* Step 9b. Check and singular extensions */
         bool extend = presses || (singular && same_move(m, tt_move));
@@ -576,7 +576,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
         && !(bound == TT_BOUND_LOWER && best <= eval)
         && !(bound == TT_BOUND_UPPER && best >= eval))
         corr_update(s->corr, pos->side, &ck, depth, best, raw);
-    tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply), raw, depth, bound);
+    tt_store(s->tt, position_table_key(pos), best_move, score_to_tt(best, ply), raw, depth, bound);
     return best;
 }
 

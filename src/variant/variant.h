@@ -133,6 +133,8 @@ typedef struct {
     int     drop_no_doubled;  /* 0: unlimited; n: at most n unpromoted of this type per file */
     bool    drop_no_mate;     /* a drop of this piece may not give mate               */
     bool    drop_no_check;
+    bool    no_mate;          /* `mates: forbidden`: no move may mate with this piece
+                                 among the checkers (shatar's knight) */
 
     bool    resets_move_rule; /* moving it resets the n-move counter                  */
 
@@ -268,6 +270,11 @@ typedef struct {
     CheckEvasion check_evasion;
     bool    royal_no_slide_through_attack; /* en-passant-check: a royal may not slide
                                   through an attacked square (Sjaak II) */
+    /* shak (shatar): a mate wins only if the series of checks that led to it
+       (the mater's unbroken run of checking moves) had a check by one of
+       these types; shak_types == 0: off */
+    TypeMask shak_types;
+    Outcome shak_missing;     /* for the mated player when none was a shak (draw) */
     /* added by the variant loader: */
     bool    stalemate_material;   /* stalemated: the side with fewer pieces wins (suicide) */
     bool    bare_king_grace;      /* bare_king only if the opponent cannot bare the king in reply */
@@ -339,6 +346,9 @@ typedef struct Variant {
     TypeMask royal_types;      /* bitmask */
     int     mark_demotes_to;   /* type a captured '~' piece reverts to (the promoter) */
     bool    has_drops, has_promotion, has_ep, has_multileg;
+    TypeMask no_mate_types;    /* pieces with `mates: forbidden` */
+    bool    no_mate_lines;     /* one of them has a non-leaping move: its check can be
+                                  discovered, so every move is tested for the mate */
 
     /* prepared by the board layer when the variant is loaded (catalog/prepare.c) */
     uint8_t start_board[MAX_SQUARES]; /* board codes of the start position (virginity) */

@@ -499,10 +499,12 @@ static void read_promotion_flips(SchemaContext *c, int t, TreeNode *p, Promotion
         && pt->promoted == NO_TYPE)
         SCHEMA_ERROR(c, x, "'by-drop' needs a '+' form of '%s' to drop", pt->id);
     if ((x = tree_map_get(p, "every-move")) && schema_bool(c, x, "every-move", &every) && every) {
+        /* only keys written in the same file clash: those inherited from
+           the variant extended (chess's pawn zone) are overridden */
         static const char *const clash[] = { "zone", "on", "mandatory", "to", NULL };
         for (int i = 0; clash[i]; i++) {
             const TreeNode *y = tree_map_get(p, clash[i]);
-            if (y) {
+            if (y && y->file && x->file && strcmp(y->file, x->file) == 0) {
                 SCHEMA_ERROR(c, y, "'%s' cannot go with 'every-move' (every move flips the "
                              "piece, anywhere)", clash[i]);
                 return;
@@ -518,6 +520,7 @@ static void read_promotion_flips(SchemaContext *c, int t, TreeNode *p, Promotion
     if (!every)
         return;
     r->every_move = true;
+    r->to[WHITE] = r->to[BLACK] = type_bit(pt->promoted);
     for (int color = WHITE; color <= BLACK; color++) {
         memset(&r->zone[color], 0, sizeof r->zone[color]);
         for (int sq = 0; sq < c->v->files * c->v->ranks; sq++)

@@ -125,6 +125,8 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/mightylion.perft \
 	tests/data/perft/minihouse.perft \
 	tests/data/perft/minishogi.perft \
+	tests/data/perft/kyotoshogi.perft \
+	tests/data/perft/micro.perft \
 	tests/data/perft/minixiangqi.perft \
 	tests/data/perft/modern.perft \
 	tests/data/perft/monster.perft \

@@ -639,6 +639,57 @@ static void test_promotion_rules(void)
     }
 }
 
+/* Pieces that turn over (promotion.every-move, by-capture-only, by-drop:
+ * Kyoto and micro shogi), and the mistakes refused in them. */
+static void test_turning_pieces(void)
+{
+    const Variant *v = varset_find(&builtin, "kyotoshogi");
+    CU_ASSERT_FATAL(v != NULL);
+    const PieceType *p = &v->piece[type_of(v, "P")];
+    const PieceType *rook = &v->piece[p->promoted];
+    CU_ASSERT_TRUE(p->quiet_flips);
+    CU_ASSERT_TRUE(p->drop_promoted);
+    CU_ASSERT_TRUE(p->promo[0].every_move);
+    CU_ASSERT_TRUE(sqset_has(&p->promo[0].zone[WHITE], sq(v, "a1")));  /* the whole board */
+    CU_ASSERT_TRUE(rook->flips);
+    CU_ASSERT_FALSE(rook->flip_capture_only);
+    CU_ASSERT_EQUAL(rook->demotes_to, type_of(v, "P"));
+    CU_ASSERT_FALSE(v->piece[type_of(v, "K")].flips);
+    v = varset_find(&builtin, "micro");
+    CU_ASSERT_FATAL(v != NULL);
+    p = &v->piece[type_of(v, "P")];
+    CU_ASSERT_TRUE(p->promo[0].capture_only);
+    CU_ASSERT_TRUE(v->piece[p->promoted].flip_capture_only);
+
+    static const struct { const char *promotion, *message; } cases[] = {
+        { "{every-move: true}",
+          "t.yaml:4:31: error: 'every-move' needs a '+' form of 'P' to flip to\n" },
+        { "{every-move: true, zone: rank 8}",
+          "t.yaml:4:43: error: 'zone' cannot go with 'every-move' (every move flips the piece, "
+          "anywhere)\n" },
+        { "{every-move: true, on: [enter]}",
+          "t.yaml:4:41: error: 'on' cannot go with 'every-move' (every move flips the piece, "
+          "anywhere)\n" },
+        { "{by-drop: true, to: [Q]}",
+          "t.yaml:4:28: error: 'by-drop' needs a '+' form of 'P' to drop\n" },
+        { "{by-capture-only: maybe, to: [Q]}",
+          "t.yaml:4:36: error: 'by-capture-only' must be true or false (got 'maybe')\n" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        VariantSet set;
+        char text[300], *msgs = NULL;
+        snprintf(text, sizeof text, "name: t\nextends: chess\npieces:\n  P: {promotion: %s}\n",
+                 cases[i].promotion);
+        int errors = load_text(&set, text, &msgs);
+        if (strcmp(msgs, cases[i].message) != 0)
+            fprintf(stderr, "\n    %s: got '%s'\n", cases[i].promotion, msgs);
+        CU_ASSERT_STRING_EQUAL(msgs, cases[i].message);
+        CU_ASSERT_TRUE(errors > 0);
+        varset_free(&set);
+        free(msgs);
+    }
+}
+
 static void write_file(const char *dir, const char *name, const char *text)
 {
     char path[400];
@@ -843,6 +894,7 @@ int main(void)
     CU_add_test(suite, "lame-path moves", test_lame_path_moves);
     CU_add_test(suite, "board sizes", test_board_sizes);
     CU_add_test(suite, "promotion rules", test_promotion_rules);
+    CU_add_test(suite, "pieces that turn over", test_turning_pieces);
     CU_add_test(suite, "extends cycles", test_extends_cycles);
     CU_add_test(suite, "search path", test_search_path);
     CU_add_test(suite, "bad files (golden diagnostics)", test_bad_files);

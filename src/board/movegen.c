@@ -51,8 +51,10 @@ static inline void add_move_as(const Position *pos, MoveList *ml, int type, int 
     const PieceType *pt = &pos->v->piece[type];
     int color = pos->side;
     if (!pt->can_promote) {
+        /* a '+' form that flips back (promotion.every-move) must do so */
+        int back = pt->flips && (capture || !pt->flip_capture_only) ? pt->demotes_to + 1 : 0;
         if (gen & (capture ? GEN_NOISY : GEN_QUIET))
-            push(ml, from, to, MOVE_NORMAL, 0, flags);
+            push(ml, from, to, MOVE_NORMAL, back, flags);
         return;
     }
     TypeMask any, lost;
@@ -69,7 +71,8 @@ static inline void add_move_as(const Position *pos, MoveList *ml, int type, int 
         bool lost_one = pos->count[color][t] < pos->v->start_count[color][t];
         bool offered = ((lost >> t & 1) && lost_one)
             || ((any >> t & 1) && promotion_target_available(pos, &pos->v->piece[t], t, color));
-        if (offered && (gen & GEN_NOISY))
+        /* a piece that flips on every move promotes quietly */
+        if (offered && (gen & (pt->quiet_flips && !capture ? GEN_QUIET : GEN_NOISY)))
             push(ml, from, to, MOVE_NORMAL, t + 1, flags);
     }
     if (!forced && (gen & (capture ? GEN_NOISY : GEN_QUIET)))
@@ -169,7 +172,8 @@ static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const
     bool ep_maker = (r->flags & (XB_RAY_INITIAL | XB_RAY_INITIAL2 | XB_RAY_LAME))
                     && !(mode & (XB_MODE_C | XB_MODE_D));
     /* captures only: a move to an empty square matters if it promotes */
-    if (!(gen & GEN_QUIET) && !pos->v->piece[type].can_promote)
+    if (!(gen & GEN_QUIET)
+        && (!pos->v->piece[type].can_promote || pos->v->piece[type].quiet_flips))
         mode &= (uint16_t)~XB_MODE_M;
     for (int k = 0; k < r->len; k++) {
         const XbStep *s = &steps[k];
@@ -469,6 +473,13 @@ static void gen_drops(const Position *pos, MoveList *ml)
         for (int sq = 0; sq < nsq; sq++) {
             if (pos->board[sq] != EMPTY || !sqset_has(&pt->drop_zone[color], sq))
                 continue;
+            if (pt->drop_promoted) {    /* promotion.by-drop: the '+' form too */
+                const PieceType *plus = &v->piece[pt->promoted];
+                if (!v->hand.only_where_mobile || !sqset_has(&plus->immobile[color], sq)) {
+                    push(ml, sq, sq, MOVE_DROP, t, 0);
+                    ml->m[ml->n - 1].victim[0] = 1;
+                }
+            }
             if (full[var_file(v, sq)])
                 continue;
             if (v->hand.only_where_mobile && sqset_has(&pt->immobile[color], sq))

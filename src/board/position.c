@@ -161,7 +161,8 @@ static void make_locust(Position *pos, Undo *u, Move m)
         move_piece(pos, m.from, m.to);
     }
     if (m.piece) {
-        uint8_t mark = pos->v->hand.enabled && pos->v->piece[m.piece - 1].demotes_to == NO_TYPE;
+        uint8_t mark = pos->v->hand.enabled && pos->v->piece[m.piece - 1].demotes_to == NO_TYPE
+                       && pos->v->piece[code_type(u->moved_code)].demotes_to != m.piece - 1;
         remove_piece(pos, m.to);
         add_piece(pos, m.to, piece_code(m.piece - 1, pos->side), mark);
     }
@@ -361,7 +362,8 @@ void position_make(Position *pos, Move m)
     switch (m.kind) {
     case MOVE_DROP:
         hand_add(pos, us, m.piece, -1);
-        add_piece(pos, m.to, piece_code(m.piece, us), 0);
+        add_piece(pos, m.to, piece_code(move_drop_promoted(m) ? v->piece[m.piece].promoted
+                                                              : m.piece, us), 0);
         mark_dropped_virgin(pos, m.to);
         break;
     case MOVE_CASTLE:
@@ -401,7 +403,8 @@ void position_make(Position *pos, Move m)
             int promo = m.piece - 1;
             /* a promoted piece with no '+' form of its own keeps a '~' mark
                so that it reverts when captured (crazyhouse) */
-            uint8_t mark = v->hand.enabled && v->piece[promo].demotes_to == NO_TYPE;
+            uint8_t mark = v->hand.enabled && v->piece[promo].demotes_to == NO_TYPE
+                           && v->piece[type].demotes_to != promo;   /* not a flip back */
             remove_piece(pos, m.to);
             add_piece(pos, m.to, piece_code(promo, us), mark);
         }

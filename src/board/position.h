@@ -130,6 +130,16 @@ static inline int position_royals_at_start(const Variant *v, int color)
 
 /* The side that made the last move (with turns of several moves it may
  * be the side to move); the side not to move before any move. */
+/* Does move m (not yet made) turn a '+' form back into its base piece
+ * (promotion.every-move)?  Written with '-' (a1a2-). */
+static inline bool move_flips_back(const Position *pos, Move m)
+{
+    if (m.kind != MOVE_NORMAL || !m.piece || pos->board[m.from] == EMPTY)
+        return false;
+    const PieceType *pt = &pos->v->piece[code_type(pos->board[m.from])];
+    return pt->flips && pt->demotes_to == m.piece - 1;
+}
+
 static inline int position_last_mover(const Position *pos)
 {
     return pos->ply > 0 ? pos->undo[pos->ply - 1].mover : !pos->side;

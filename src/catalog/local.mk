@@ -101,7 +101,7 @@ dist_variants_DATA = \
 	variants/xiangqihouse.yaml variants/antiminishogi.yaml \
 	variants/chigorin.yaml variants/sortofalmost.yaml variants/viceroy.yaml \
 	variants/sherwin.yaml variants/schoolbook.yaml variants/wildebeest.yaml \
-	variants/caissa_britannia.yaml
+	variants/caissa_britannia.yaml variants/kyotoshogi.yaml variants/micro.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

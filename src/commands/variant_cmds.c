@@ -245,6 +245,11 @@ static void print_promotion_rule(const Variant *v, const PieceType *pt,
                                  const PromotionRule *r, FILE *out)
 {
     bool white_zone = !sqset_empty(&r->zone[WHITE]);
+    if (r->every_move) {
+        fprintf(out, "   turns into %s on every move%s\n", v->piece[pt->promoted].id,
+                r->capture_only ? " that captures (and only then)" : "");
+        return;
+    }
     fputs("   promotes to", out);
     print_promotion_targets(v, pt, r, WHITE, out);
     if (r->to[WHITE] != r->to[BLACK] || r->to_captured[WHITE] != r->to_captured[BLACK]) {
@@ -256,6 +261,8 @@ static void print_promotion_rule(const Variant *v, const PieceType *pt,
     variant_print_squares(v, &r->zone[white_zone ? WHITE : BLACK], out);
     if (!white_zone)
         fputs(" (Black only)", out);
+    if (r->capture_only)
+        fputs(" (only by a capture)", out);
     if (r->on_capture_within || r->on_capture_leave)
         fprintf(out, " (%sby a capture also %s)",
                 r->on_enter ? "entering; " : "",
@@ -297,6 +304,11 @@ static void print_piece(const Variant *v, int t, FILE *out)
         }
         fputc('\n', out);
     }
+    if (pt->flips)
+        fprintf(out, "   turns back into %s on every move%s\n", v->piece[pt->demotes_to].id,
+                pt->flip_capture_only ? " that captures (and only then)" : "");
+    if (pt->drop_promoted)
+        fprintf(out, "   may be dropped as %s too\n", v->piece[pt->promoted].id);
     if (pt->id[0] == '+' && pt->demotes_to != NO_TYPE)
         fprintf(out, "   becomes %s when captured\n", v->piece[pt->demotes_to].id);
     probe_piece_view(v, pt, &view);

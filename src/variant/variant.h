@@ -89,6 +89,8 @@ typedef struct {
     PromoMandatory mandatory;
     bool      on_enter, on_within, on_leave;
     bool      on_capture_within, on_capture_leave;   /* captures only (chu)          */
+    bool      capture_only;   /* `by-capture-only`: a move that takes nothing never promotes */
+    bool      every_move;     /* `every-move`: the zone is the board, promotion is forced */
 } PromotionRule;
 
 typedef struct {
@@ -103,6 +105,13 @@ typedef struct {
     char    synonyms[8];      /* extra upper-case letters accepted on input           */
     int     promoted;         /* type of the '+' form (shogi style), or NO_TYPE       */
     int     demotes_to;       /* type it reverts to when captured, or NO_TYPE         */
+    /* promotion.every-move (Kyoto shogi): every move flips the piece between
+       its forms.  flips: this '+' form turns back into demotes_to when it
+       moves (only when it captures if flip_capture_only); quiet_flips: the
+       unpromoted form's promotions that take nothing are quiet moves (it
+       promotes on every move, so a promotion is nothing special). */
+    bool    flips, flip_capture_only, quiet_flips;
+    bool    drop_promoted;    /* promotion.by-drop: may also be dropped as its '+' form */
     bool    capturable;       /* false: iron piece                                    */
     int     max_count;        /* most of this type per side (0: unlimited)            */
 
@@ -378,6 +387,8 @@ int  variant_finalize(Variant *v, char *err, size_t errsize);
 static inline bool variant_promotion_rule_applies(const PromotionRule *r, int color, int from,
                                                   int to, bool capture)
 {
+    if (r->capture_only && !capture)
+        return false;
     bool in_from = sqset_has(&r->zone[color], from);
     bool in_to = sqset_has(&r->zone[color], to);
     return (in_to && !in_from && r->on_enter)

@@ -584,6 +584,27 @@ static void test_board_sizes(void)
     }
 }
 
+/* A pawn's `promotion` in a variant extending chess, and the loader's
+ * messages for it ("" if none; an error fails the load). */
+typedef struct { const char *promotion, *message; } PromotionCase;
+
+static void check_pawn_promotions(const PromotionCase *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        VariantSet set;
+        char text[300], *msgs = NULL;
+        snprintf(text, sizeof text, "name: t\nextends: chess\npieces:\n  P: {promotion: %s}\n",
+                 cases[i].promotion);
+        int errors = load_text(&set, text, &msgs);
+        if (strcmp(msgs, cases[i].message) != 0)
+            fprintf(stderr, "\n    %s: got '%s'\n", cases[i].promotion, msgs);
+        CU_ASSERT_STRING_EQUAL(msgs, cases[i].message);
+        CU_ASSERT_EQUAL(errors > 0, strstr(cases[i].message, "error") != NULL);
+        varset_free(&set);
+        free(msgs);
+    }
+}
+
 /* Promotion choices per player (`to: {white, black}`) and per square (a
  * list of entries), and the mistakes refused in them. */
 static void test_promotion_rules(void)
@@ -607,7 +628,7 @@ static void test_promotion_rules(void)
     CU_ASSERT_EQUAL(p->promo[4].to[BLACK], type_bit(type_of(v, "V")));
     CU_ASSERT_TRUE(sqset_has(&p->promo_zone[WHITE], sq(v, "a8")));   /* all zones together */
 
-    static const struct { const char *promotion, *message; } cases[] = {
+    static const PromotionCase cases[] = {
         { "{to: {white: [Q]}}",
           "t.yaml:4:23: error: 'to' as a mapping needs both 'white' and 'black'\n" },
         { "{to: {white: [Q], black: [R], red: [B]}}",
@@ -626,17 +647,7 @@ static void test_promotion_rules(void)
         { "{to: {white: [Q, P], black: captured}}",
           "t.yaml:4:35: error: 'P' cannot promote to itself\n" },
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        VariantSet set;
-        char text[300], *msgs = NULL;
-        snprintf(text, sizeof text, "name: t\nextends: chess\npieces:\n  P: {promotion: %s}\n",
-                 cases[i].promotion);
-        int errors = load_text(&set, text, &msgs);
-        CU_ASSERT_STRING_EQUAL(msgs, cases[i].message);
-        CU_ASSERT_EQUAL(errors > 0, strstr(cases[i].message, "error") != NULL);
-        varset_free(&set);
-        free(msgs);
-    }
+    check_pawn_promotions(cases, sizeof cases / sizeof cases[0]);
 }
 
 /* Pieces that turn over (promotion.every-move, by-capture-only, by-drop:
@@ -661,7 +672,7 @@ static void test_turning_pieces(void)
     CU_ASSERT_TRUE(p->promo[0].capture_only);
     CU_ASSERT_TRUE(v->piece[p->promoted].flip_capture_only);
 
-    static const struct { const char *promotion, *message; } cases[] = {
+    static const PromotionCase cases[] = {
         { "{every-move: true}",
           "t.yaml:4:31: error: 'every-move' needs a '+' form of 'P' to flip to\n" },
         { "{every-move: true, zone: rank 8}",
@@ -675,19 +686,7 @@ static void test_turning_pieces(void)
         { "{by-capture-only: maybe, to: [Q]}",
           "t.yaml:4:36: error: 'by-capture-only' must be true or false (got 'maybe')\n" },
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        VariantSet set;
-        char text[300], *msgs = NULL;
-        snprintf(text, sizeof text, "name: t\nextends: chess\npieces:\n  P: {promotion: %s}\n",
-                 cases[i].promotion);
-        int errors = load_text(&set, text, &msgs);
-        if (strcmp(msgs, cases[i].message) != 0)
-            fprintf(stderr, "\n    %s: got '%s'\n", cases[i].promotion, msgs);
-        CU_ASSERT_STRING_EQUAL(msgs, cases[i].message);
-        CU_ASSERT_TRUE(errors > 0);
-        varset_free(&set);
-        free(msgs);
-    }
+    check_pawn_promotions(cases, sizeof cases / sizeof cases[0]);
 }
 
 static void write_file(const char *dir, const char *name, const char *text)

@@ -329,16 +329,12 @@ void attack_checkers(const Position *pos, int by, SquareSet *checkers)
 
 TypeMask attack_checker_types(const Position *pos, int by)
 {
-    const Variant *v = pos->v;
+    SquareSet checkers;
     TypeMask types = 0;
-    for (int i = 0; i < pos->nlist[!by]; i++) {
-        int royal = pos->list[!by][i];
-        if (!(v->royal_types >> code_type(pos->board[royal]) & 1))
-            continue;
-        for (int k = 0; k < pos->nlist[by]; k++)
-            if (attack_from(pos, pos->list[by][k], royal))
-                types |= type_bit(code_type(pos->board[pos->list[by][k]]));
-    }
+    attack_checkers(pos, by, &checkers);
+    for (int k = 0; k < pos->nlist[by]; k++)
+        if (sqset_has(&checkers, pos->list[by][k]))
+            types |= type_bit(code_type(pos->board[pos->list[by][k]]));
     return types;
 }
 

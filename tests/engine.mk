@@ -30,6 +30,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/backrank.perft \
 	tests/data/perft/berolina.perft \
 	tests/data/perft/breakthrough.perft \
+	tests/data/perft/caissa_britannia.perft \
 	tests/data/perft/cannonshogi.perft \
 	tests/data/perft/capablanca.perft \
 	tests/data/perft/capahouse.perft \
@@ -116,6 +117,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/losers.perft \
 	tests/data/perft/maharaja.perft \
 	tests/data/perft/maharajah2.perft \
+	tests/data/perft/makpong.perft \
 	tests/data/perft/makruk.perft \
 	tests/data/perft/manchu.perft \
 	tests/data/perft/mansindam.perft \
@@ -123,6 +125,8 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/mightylion.perft \
 	tests/data/perft/minihouse.perft \
 	tests/data/perft/minishogi.perft \
+	tests/data/perft/kyotoshogi.perft \
+	tests/data/perft/micro.perft \
 	tests/data/perft/minixiangqi.perft \
 	tests/data/perft/modern.perft \
 	tests/data/perft/monster.perft \
@@ -148,6 +152,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/scottish-progressive.perft \
 	tests/data/perft/seirawan.perft \
 	tests/data/perft/shako.perft \
+	tests/data/perft/shatar.perft \
 	tests/data/perft/shatranj.perft \
 	tests/data/perft/shinobi.perft \
 	tests/data/perft/shinobiplus.perft \

@@ -566,6 +566,61 @@ static void test_game_ends(void)
     CU_ASSERT_STRING_EQUAL(end.reason, "60-move rule");
 }
 
+/* rules.counting: the count starts, starts again and ends the game where
+ * Fairy-Stockfish 11.1 does (its FENs after the same moves are the
+ * expected ones), and make/unmake restores it. */
+static void check_fen(const char *want)
+{
+    char out[256];
+    position_get_fen(pos, out, sizeof out);
+    if (strcmp(out, want) != 0)
+        fprintf(stderr, "\n    wrote %s\n    want  %s\n", out, want);
+    CU_ASSERT_STRING_EQUAL(out, want);
+}
+
+static void test_counting(void)
+{
+    GameEnd end;
+    /* makruk: rook against a bare king, 16 moves counted from the pieces
+       on the board (4: 2 x 4 plies) */
+    set_fen("makruk", "8/3k4/8/8/8/8/2S5/R2K1N2 w - - 0 1");
+    play("a1a2");
+    check_fen("8/3k4/8/8/8/8/R1S5/3K1N2 b - 32 10 1");
+    position_unmake(pos);
+    check_fen("8/3k4/8/8/8/8/2S5/R2K1N2 w - - 0 1");
+    /* board's honour (K+S to move: 64 moves, from zero), then the capture
+       that bares Black starts the pieces' honour count */
+    set_fen("makruk", "3k4/8/8/8/8/R1s5/8/3K1N2 w - - 0 1");
+    play("d1e2");
+    check_fen("3k4/8/8/8/8/R1s5/4K3/5N2 b - 128 0 1");
+    play("d8e8 a3c3");
+    check_fen("4k3/8/8/8/8/2R5/4K3/5N2 b - 32 8 2");
+    /* no count while a pawn is on the board */
+    set_fen("makruk", "8/3k4/8/8/8/3P4/2S5/R2K1N2 w - - 0 1");
+    play("a1a2");
+    check_fen("8/3k4/8/8/8/3P4/R1S5/3K1N2 b - - 1 1");
+    /* ASEAN: only a bare king counts, from zero; by the rook: 16 moves */
+    set_fen("asean", "8/3k4/8/8/8/8/2B5/R2K1N2 w - - 0 1");
+    play("a1a2");
+    check_fen("8/3k4/8/8/8/8/R1B5/3K1N2 b - 32 0 1");
+    /* the ply that takes the count past its limit draws, not the one before */
+    set_fen("makruk", "8/3k4/8/8/8/8/R1S5/3K1N2 b - 32 31 1");
+    play("d7e7");
+    check_fen("8/4k3/8/8/8/8/R1S5/3K1N2 w - 32 32 2");
+    CU_ASSERT_FALSE(rules_game_end(pos, &end));
+    play("a2a3");
+    check_fen("8/4k3/8/8/8/R7/2S5/3K1N2 b - 32 33 2");
+    CU_ASSERT_TRUE(rules_game_end(pos, &end));
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_DRAW);
+    CU_ASSERT_STRING_EQUAL(end.reason, "counting rule");
+    /* ...unless it mates */
+    set_fen("makruk", "3k4/8/2SK4/8/8/8/8/7R w - 32 32 60");
+    play("h1h8");
+    CU_ASSERT_TRUE(rules_game_end(pos, &end));
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_LOSS);
+    CU_ASSERT_STRING_EQUAL(end.reason, "White mates");
+}
+
 static void test_rule_moves(void)
 {
     /* xiangqi: generals may not face each other; palace and river */
@@ -1160,6 +1215,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "gating and castling letters read back", test_gating_castling_letters);
     CU_add_test(s, "evaluation bounds", test_eval_bounds);
     CU_add_test(s, "game ends", test_game_ends);
+    CU_add_test(s, "counting", test_counting);
     CU_add_test(s, "rule-restricted moves", test_rule_moves);
     CU_add_test(s, "extra moves by region", test_extra_moves_regions);
     CU_add_test(s, "overlapping atoms", test_overlapping_atoms);

@@ -294,6 +294,14 @@ static const RuleCase cases[] = {
     { "3check", "7k/8/8/8/8/8/8/K5R1 w - - 1+3 0 1", "g1h1", OUTCOME_LOSS,
       "White gives check 3 times" },
     { "atomic", "4k3/4q3/8/8/8/8/4R3/4K3 w - - 0 1", "e2e7", OUTCOME_LOSS, NULL },
+    /* shatar: a mate wins only after a shak (a check by a knight, rook or
+       berse) in the unbroken series of checks that ends in it.  The
+       series here starts with the rook's check the FEN stands in. */
+    { "shatar", "1b6/pk2R3/8/2p4B/8/8/8/7K b - - 0 1", "b7a8 h5f3", OUTCOME_LOSS,
+      "White mates" },
+    { "shatar", "1b6/pk2R3/8/2p4B/8/8/8/7K b - - 0 1", "b7a8 h1g1 c5c4 h5f3", OUTCOME_DRAW,
+      "mate without shak" },
+    { "shatar", "6k1/5ppp/8/8/8/8/8/R6K w - - 0 1", "a1a8", OUTCOME_LOSS, "White mates" },
 };
 
 /* A side that checked or chased throughout is to move at the repetition:
@@ -466,6 +474,23 @@ static void test_check_flags(void)
     free(pos);
 }
 
+/* shatar: a knight may not mate (`mates: forbidden`), so Nf7, a smothered
+ * mate, is not a legal move; a knight check that does not mate is. */
+static void test_knight_may_not_mate(void)
+{
+    const Variant *v = varset_find(&set, "shatar");
+    Position *pos = malloc(sizeof *pos);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(pos);
+    char err[200], why[100];
+    Move m;
+    CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, "6rk/6pp/8/4N3/8/8/8/1K6 w - - 0 1",
+                                           err, sizeof err), 0);
+    CU_ASSERT_FALSE(move_parse(pos, "e5f7", false, &m, why, sizeof why));
+    CU_ASSERT_TRUE(move_parse(pos, "e5g6", false, &m, why, sizeof why));
+    free(pos);
+}
+
 /* Play `moves` from `fen` in `variant` into *pos. */
 static void play_moves(Position *pos, const char *variant, const char *fen, const char *moves)
 {
@@ -547,6 +572,7 @@ int main(void)
     CU_add_test(s, "protection ignores the checks the chasing move gave",
                 test_protection_ignores_checks_given);
     CU_add_test(s, "check flags from the search and from replay", test_check_flags);
+    CU_add_test(s, "a knight may not mate (shatar)", test_knight_may_not_mate);
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();
     unsigned failures = CU_get_number_of_failures();

@@ -302,6 +302,86 @@ static void test_chase_settings(void)
     free(msgs);
 }
 
+/* rules.counting and rules.check-evasion: the shipped makruk family, and
+ * bad values refused where they are written. */
+static void test_counting_settings(void)
+{
+    const Variant *v = varset_find(&builtin, "makruk");
+    CU_ASSERT_FATAL(v != NULL);
+    const Counting *k = &v->rules.counting;
+    CU_ASSERT_TRUE(k->on);
+    CU_ASSERT_EQUAL(k->style, COUNTING_MAKRUK);
+    CU_ASSERT_EQUAL(k->not_while, type_bit(type_of(v, "P")));
+    CU_ASSERT_EQUAL(k->board, 64);
+    CU_ASSERT_EQUAL(k->nrows, 6);
+    CU_ASSERT_EQUAL(k->rows[0].need[type_of(v, "R")], 2);
+    CU_ASSERT_EQUAL(k->rows[0].moves, 8);
+    CU_ASSERT_EQUAL(k->rows[5].types, 0u);
+    CU_ASSERT_EQUAL(k->rows[5].moves, 64);
+    CU_ASSERT_EQUAL(v->rules.move_rule, 0);
+    CU_ASSERT_EQUAL(v->rules.check_evasion, EVASION_ANY);
+    v = varset_find(&builtin, "makpong");
+    CU_ASSERT_FATAL(v != NULL);
+    CU_ASSERT_EQUAL(v->rules.check_evasion, EVASION_ROYAL_CAPTURES_ONLY);
+    CU_ASSERT_TRUE(v->rules.counting.on);
+    v = varset_find(&builtin, "ai-wok");     /* inherits makruk's count */
+    CU_ASSERT_FATAL(v != NULL);
+    CU_ASSERT_EQUAL(v->rules.counting.nrows, 6);
+    v = varset_find(&builtin, "asean");
+    CU_ASSERT_FATAL(v != NULL);
+    k = &v->rules.counting;
+    CU_ASSERT_EQUAL(k->style, COUNTING_ASEAN);
+    CU_ASSERT_EQUAL(k->board, 0);
+    CU_ASSERT_EQUAL(k->not_while, 0u);
+    CU_ASSERT_EQUAL(k->rows[1].need[type_of(v, "B")], 1);
+    CU_ASSERT_EQUAL(k->rows[1].need[type_of(v, "Q")], 1);
+    CU_ASSERT_EQUAL(k->rows[1].moves, 44);
+    CU_ASSERT_EQUAL(v->rules.move_rule, 50);
+    v = varset_find(&builtin, "chess");
+    CU_ASSERT_FALSE(v->rules.counting.on);
+
+    VariantSet set;
+    char *msgs = NULL;
+    int errors = load_text(&set, "name: q\nextends: makruk\n"
+                           "rules: {counting: off}\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 0);
+    CU_ASSERT_FALSE(varset_find(&set, "q")->rules.counting.on);
+    varset_free(&set);
+    free(msgs);
+
+    errors = load_text(&set, "name: q\nextends: makruk\n"
+                       "rules:\n"
+                       "  check-evasion: king-only\n"
+                       "  counting:\n"
+                       "    style: thai\n"
+                       "    not-while: [Z]\n"
+                       "    pieces:\n"
+                       "      - {R: 0, moves: 8}\n"
+                       "      - {X: 1, moves: 16}\n"
+                       "      - {N: 2}\n"
+                       "    board: -1\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 7);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:4:18: error:"));   /* king-only */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "any, royal-captures-only"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:6:12: error:"));   /* thai */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "makruk, asean"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:7:"));             /* Z */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:9:"));             /* R: 0 */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:10:"));            /* X */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:11:9: error: a counting row needs 'moves'"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:12:12: error:"));  /* board: -1 */
+    if (errors != 7)
+        fprintf(stderr, "\n%s", msgs);
+    varset_free(&set);
+    free(msgs);
+    errors = load_text(&set, "name: q\nextends: chess\n"    /* (makruk's would merge) */
+                       "rules: {counting: {style: makruk}}\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "'counting' needs a limit"));
+    varset_free(&set);
+    free(msgs);
+}
+
 static void test_override_and_columns(void)
 {
     VariantSet set;
@@ -504,6 +584,27 @@ static void test_board_sizes(void)
     }
 }
 
+/* A pawn's `promotion` in a variant extending chess, and the loader's
+ * messages for it ("" if none; an error fails the load). */
+typedef struct { const char *promotion, *message; } PromotionCase;
+
+static void check_pawn_promotions(const PromotionCase *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        VariantSet set;
+        char text[300], *msgs = NULL;
+        snprintf(text, sizeof text, "name: t\nextends: chess\npieces:\n  P: {promotion: %s}\n",
+                 cases[i].promotion);
+        int errors = load_text(&set, text, &msgs);
+        if (strcmp(msgs, cases[i].message) != 0)
+            fprintf(stderr, "\n    %s: got '%s'\n", cases[i].promotion, msgs);
+        CU_ASSERT_STRING_EQUAL(msgs, cases[i].message);
+        CU_ASSERT_EQUAL(errors > 0, strstr(cases[i].message, "error") != NULL);
+        varset_free(&set);
+        free(msgs);
+    }
+}
+
 /* Promotion choices per player (`to: {white, black}`) and per square (a
  * list of entries), and the mistakes refused in them. */
 static void test_promotion_rules(void)
@@ -527,7 +628,7 @@ static void test_promotion_rules(void)
     CU_ASSERT_EQUAL(p->promo[4].to[BLACK], type_bit(type_of(v, "V")));
     CU_ASSERT_TRUE(sqset_has(&p->promo_zone[WHITE], sq(v, "a8")));   /* all zones together */
 
-    static const struct { const char *promotion, *message; } cases[] = {
+    static const PromotionCase cases[] = {
         { "{to: {white: [Q]}}",
           "t.yaml:4:23: error: 'to' as a mapping needs both 'white' and 'black'\n" },
         { "{to: {white: [Q], black: [R], red: [B]}}",
@@ -546,17 +647,46 @@ static void test_promotion_rules(void)
         { "{to: {white: [Q, P], black: captured}}",
           "t.yaml:4:35: error: 'P' cannot promote to itself\n" },
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        VariantSet set;
-        char text[300], *msgs = NULL;
-        snprintf(text, sizeof text, "name: t\nextends: chess\npieces:\n  P: {promotion: %s}\n",
-                 cases[i].promotion);
-        int errors = load_text(&set, text, &msgs);
-        CU_ASSERT_STRING_EQUAL(msgs, cases[i].message);
-        CU_ASSERT_EQUAL(errors > 0, strstr(cases[i].message, "error") != NULL);
-        varset_free(&set);
-        free(msgs);
-    }
+    check_pawn_promotions(cases, sizeof cases / sizeof cases[0]);
+}
+
+/* Pieces that turn over (promotion.every-move, by-capture-only, by-drop:
+ * Kyoto and micro shogi), and the mistakes refused in them. */
+static void test_turning_pieces(void)
+{
+    const Variant *v = varset_find(&builtin, "kyotoshogi");
+    CU_ASSERT_FATAL(v != NULL);
+    const PieceType *p = &v->piece[type_of(v, "P")];
+    const PieceType *rook = &v->piece[p->promoted];
+    CU_ASSERT_TRUE(p->quiet_flips);
+    CU_ASSERT_TRUE(p->drop_promoted);
+    CU_ASSERT_TRUE(p->promo[0].every_move);
+    CU_ASSERT_TRUE(sqset_has(&p->promo[0].zone[WHITE], sq(v, "a1")));  /* the whole board */
+    CU_ASSERT_TRUE(rook->flips);
+    CU_ASSERT_FALSE(rook->flip_capture_only);
+    CU_ASSERT_EQUAL(rook->demotes_to, type_of(v, "P"));
+    CU_ASSERT_FALSE(v->piece[type_of(v, "K")].flips);
+    v = varset_find(&builtin, "micro");
+    CU_ASSERT_FATAL(v != NULL);
+    p = &v->piece[type_of(v, "P")];
+    CU_ASSERT_TRUE(p->promo[0].capture_only);
+    CU_ASSERT_TRUE(v->piece[p->promoted].flip_capture_only);
+
+    static const PromotionCase cases[] = {
+        { "{every-move: true}",
+          "t.yaml:4:31: error: 'every-move' needs a '+' form of 'P' to flip to\n" },
+        { "{every-move: true, zone: rank 8}",
+          "t.yaml:4:43: error: 'zone' cannot go with 'every-move' (every move flips the piece, "
+          "anywhere)\n" },
+        { "{every-move: true, on: [enter]}",
+          "t.yaml:4:41: error: 'on' cannot go with 'every-move' (every move flips the piece, "
+          "anywhere)\n" },
+        { "{by-drop: true, to: [Q]}",
+          "t.yaml:4:28: error: 'by-drop' needs a '+' form of 'P' to drop\n" },
+        { "{by-capture-only: maybe, to: [Q]}",
+          "t.yaml:4:36: error: 'by-capture-only' must be true or false (got 'maybe')\n" },
+    };
+    check_pawn_promotions(cases, sizeof cases / sizeof cases[0]);
 }
 
 static void write_file(const char *dir, const char *name, const char *text)
@@ -755,6 +885,7 @@ int main(void)
     CU_add_test(suite, "regions and zones", test_regions);
     CU_add_test(suite, "rules", test_rules);
     CU_add_test(suite, "chase settings", test_chase_settings);
+    CU_add_test(suite, "counting settings", test_counting_settings);
     CU_add_test(suite, "janggi settings", test_janggi_settings);
     CU_add_test(suite, "override and XBetza columns", test_override_and_columns);
     CU_add_test(suite, "alias limits", test_alias_limits);
@@ -762,6 +893,7 @@ int main(void)
     CU_add_test(suite, "lame-path moves", test_lame_path_moves);
     CU_add_test(suite, "board sizes", test_board_sizes);
     CU_add_test(suite, "promotion rules", test_promotion_rules);
+    CU_add_test(suite, "pieces that turn over", test_turning_pieces);
     CU_add_test(suite, "extends cycles", test_extends_cycles);
     CU_add_test(suite, "search path", test_search_path);
     CU_add_test(suite, "bad files (golden diagnostics)", test_bad_files);

@@ -5,7 +5,7 @@ Positions: the start position plus middle-game positions reached by random
 legal play (Fairy-Stockfish lists the legal moves, so the positions are
 legal by its rules).  For each position the two engines count depth 1, 2,
 ... until a count exceeds --max-nodes.  A difference made only of drops that
-mate at the last ply (Fairy-Stockfish generates them and scores them as a
+mate at the last ply (or, with --refused-mates, any mating moves) (Fairy-Stockfish generates them and scores them as a
 loss, Menagerie does not generate them where they are illegal) is checked by
 following every differing subtree, and printed as a "strict-legality
 alternative" comment; any other difference is reported (MISMATCH) with the
@@ -185,7 +185,7 @@ def drop_mates(args, fs, fen, path, depth, budget):
             return None
         if b is None:
             # only Fairy-Stockfish has it: a drop after which nothing moves
-            if depth != 1 or "@" not in mv:
+            if depth != 1 or ("@" not in mv and not args.refused_mates):
                 return None
             fs.position(fen, path + [mv])
             if fs.divide(1)[0]:
@@ -245,6 +245,9 @@ def main():
     ap.add_argument("--fen", action="append", default=[], help="further positions")
     ap.add_argument("--sjaak", help="Sjaak II's name for the variant: count with it too")
     ap.add_argument("--sjaak-bin", default="/usr/games/sjaakii")
+    ap.add_argument("--refused-mates", action="store_true",
+                    help="the variant forbids some pieces to mate (shatar's knight): "
+                         "accept mating moves of any kind at the last ply, not only drops")
     ap.add_argument("--budget", type=int, default=2000,
                     help="positions to visit when explaining a difference")
     args = ap.parse_args()
@@ -278,7 +281,8 @@ def main():
                     print(f"# differs: SjaakII depth {d} = {sj.get(d)}")
         print(f"# agreed: {'; '.join(agreed)}")
         for d, c in sorted(alternatives.items()):
-            print("# strict-legality alternative (pawn-drop mates not generated): "
+            what = "knight mates" if args.refused_mates else "pawn-drop mates"
+            print(f"# strict-legality alternative ({what} not generated): "
                   f"depth {d} = {c}")
         print(f"fen {fen}")
         for depth, count in lines:

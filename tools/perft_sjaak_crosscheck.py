@@ -8,7 +8,9 @@ moves, `perft --divide 1`, and prints the position reached, UCI `d`), and
 any given with --fen.  For each position both engines count depth 1, 2, ...
 until a count exceeds --max-nodes.  A difference is followed move by move
 (Menagerie's `--divide`, Sjaak's `perft N 1`) down to the first position
-whose move lists differ, which is printed with the moves only one engine has.
+whose move lists differ, which is printed with the moves only one engine has;
+with --every-difference, every differing subtree is followed, and the run
+says whether those move lists account for the whole difference.
 Sjaak writes moves as `Le4xe5-d4`, `b7-b8Q`, `P@c3`, `O-O`; they are matched
 to Menagerie's coordinate moves by their squares (castling is left
 unmatched); a move Sjaak lists twice is reported.  The cases are printed
@@ -18,6 +20,7 @@ in the format of tests/data/perft/*.perft.
         [--games 3] [--plies 10-30] [--seed 1] [--max-nodes 2000000]
         [--max-depth 6] [--fen FEN ...] [--menagerie ./menagerie]
         [--variants FILE] [--sjaak-bin /usr/games/sjaakii] [--sjaak-moves]
+        [--every-difference]
 
 --sjaak-moves gives Sjaak the random games' moves from the start instead of
 their FEN: its setboard takes every piece as unmoved, which matters where
@@ -132,41 +135,55 @@ def move_key(move):
     return (tuple(squares), promo)
 
 
-def drill(args, fen, depth, moves=None):
+def matched_divides(args, fen, depth, moves, path):
+    """Both engines' per-move counts after `path`, keyed by move_key, and
+    the moves Sjaak lists twice."""
+    here = menagerie_fen(args, fen, path)
+    ours, _ = menagerie_divide(args, fen, depth, path)
+    # Sjaak lists an illegal king move with the count 0 at depth 1
+    theirs, twice = sjaak_divide(args, here, depth, None if moves is None else moves + path)
+    theirs = {m: c for m, c in theirs.items() if c}
+    ours = {m: c for m, c in ours.items() if c}
+    theirs_k = {move_key(m): (m, c) for m, c in theirs.items()}
+    ours_k = {}
+    for m, c in ours.items():
+        key = move_key(m)
+        if key[0] == "drop":
+            ours_k[key] = (m, c)
+            continue
+        squares, promo = key
+        if len(squares) == 3 and squares[0] == squares[2] \
+                and (squares[:1], promo) in theirs_k and (squares, promo) not in theirs_k:
+            squares = squares[:1]       # a turn (out and back): Sjaak writes Lb1-b1
+        ours_k[(squares, promo)] = (m, c)
+    return here, ours_k, theirs_k, twice
+
+
+def drill(args, fen, depth, moves=None, path=None, every=False):
     """Follow a differing subtree down to the position whose move lists
-    differ."""
-    path = []
-    while depth >= 1:
-        here = menagerie_fen(args, fen, path)
-        ours, _ = menagerie_divide(args, fen, depth, path)
-        # Sjaak lists an illegal king move with the count 0 at depth 1
-        theirs, twice = sjaak_divide(args, here, depth,
-                                     None if moves is None else moves + path)
-        theirs = {m: c for m, c in theirs.items() if c}
-        ours = {m: c for m, c in ours.items() if c}
-        theirs_k = {move_key(m): (m, c) for m, c in theirs.items()}
-        ours_k = {}
-        for m, c in ours.items():
-            key = move_key(m)
-            if key[0] == "drop":
-                ours_k[key] = (m, c)
-                continue
-            squares, promo = key
-            if len(squares) == 3 and squares[0] == squares[2] \
-                    and (squares[:1], promo) in theirs_k and (squares, promo) not in theirs_k:
-                squares = squares[:1]       # a turn (out and back): Sjaak writes Lb1-b1
-            ours_k[(squares, promo)] = (m, c)
-        only_ours = sorted(ours_k[k][0] for k in set(ours_k) - set(theirs_k))
-        only_sjaak = sorted(theirs_k[k][0] for k in set(theirs_k) - set(ours_k))
-        differ = [k for k in set(ours_k) & set(theirs_k) if ours_k[k][1] != theirs_k[k][1]]
-        if only_ours or only_sjaak or twice or depth == 1 or not differ:
-            return (f"  after moves: {' '.join(path) or '(none)'}\n  position: {here}\n"
-                    f"  only sjaak: {' '.join(only_sjaak) or '-'}\n"
-                    f"  only menagerie: {' '.join(only_ours) or '-'}\n"
-                    f"  listed more than once by sjaak: {' '.join(sorted(twice)) or '-'}")
-        path.append(ours_k[sorted(differ, key=str)[0]][0])
-        depth -= 1
-    return "  (no single differing line found)"
+    differ; with `every`, follow every differing subtree.  Returns the
+    reports and how many nodes the differing move lists account for
+    (Menagerie's count minus Sjaak's)."""
+    path = path or []
+    here, ours_k, theirs_k, twice = matched_divides(args, fen, depth, moves, path)
+    only_ours = sorted(ours_k[k][0] for k in set(ours_k) - set(theirs_k))
+    only_sjaak = sorted(theirs_k[k][0] for k in set(theirs_k) - set(ours_k))
+    differ = sorted((k for k in set(ours_k) & set(theirs_k) if ours_k[k][1] != theirs_k[k][1]),
+                    key=str)
+    if only_ours or only_sjaak or twice or depth == 1 or not differ:
+        explained = (sum(ours_k[k][1] for k in set(ours_k) - set(theirs_k))
+                     - sum(theirs_k[k][1] for k in set(theirs_k) - set(ours_k)))
+        report = (f"  after moves: {' '.join(path) or '(none)'}\n  position: {here}\n"
+                  f"  only sjaak: {' '.join(only_sjaak) or '-'}\n"
+                  f"  only menagerie: {' '.join(only_ours) or '-'}\n"
+                  f"  listed more than once by sjaak: {' '.join(sorted(twice)) or '-'}")
+        return [report], explained
+    reports, explained = [], 0
+    for k in differ if every else differ[:1]:
+        r, e = drill(args, fen, depth - 1, moves, path + [ours_k[k][0]], every)
+        reports += r
+        explained += e
+    return reports, explained
 
 
 def random_position(args, rng, plies, played=None):
@@ -195,8 +212,13 @@ def compare(args, fen, moves=None):
     lines = []
     for depth, count in ours:
         if theirs.get(depth) != count:
+            reports, explained = drill(args, fen, depth, moves, every=args.every_difference)
+            tail = ""
+            if args.every_difference:
+                tail = (f"\n  the {len(reports)} differing move lists account for "
+                        f"{explained} of the {count - (theirs.get(depth) or 0)} nodes")
             return lines, (f"MISMATCH depth {depth}: sjaak {theirs.get(depth)} "
-                           f"menagerie {count}\n" + drill(args, fen, depth, moves))
+                           f"menagerie {count}\n" + "\n".join(reports) + tail)
         lines.append((depth, count))
     return lines, None
 
@@ -216,6 +238,9 @@ def main():
     ap.add_argument("--fen", action="append", default=[], help="further positions")
     ap.add_argument("--sjaak-moves", action="store_true",
                     help="give Sjaak the random games' moves, not their FEN")
+    ap.add_argument("--every-difference", action="store_true",
+                    help="follow every differing subtree, not only the first, and say "
+                         "whether the differing move lists account for the whole difference")
     args = ap.parse_args()
     args.sjaak = args.sjaak or args.variant
     lo, hi = (int(x) for x in args.plies.split("-"))

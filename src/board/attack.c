@@ -327,6 +327,17 @@ void attack_checkers(const Position *pos, int by, SquareSet *checkers)
     }
 }
 
+TypeMask attack_checker_types(const Position *pos, int by)
+{
+    SquareSet checkers;
+    TypeMask types = 0;
+    attack_checkers(pos, by, &checkers);
+    for (int k = 0; k < pos->nlist[by]; k++)
+        if (sqset_has(&checkers, pos->list[by][k]))
+            types |= type_bit(code_type(pos->board[pos->list[by][k]]));
+    return types;
+}
+
 /* ---- royal exposure ------------------------------------------------- */
 
 /* Squares whose change (vacated, occupied, or a victim removed) could

@@ -69,6 +69,9 @@ bool attack_left_illegal_ignoring(Position *pos, const SquareSet *ignored);
  * colour: the pieces giving check. */
 void attack_checkers(const Position *pos, int by, SquareSet *checkers);
 
+/* The types of the pieces of `by` giving check (bit t: type t). */
+TypeMask attack_checker_types(const Position *pos, int by);
+
 /* Precompute the attack prefilter (Variant.reach); called when a
  * variant is loaded. */
 int attack_prepare_variant(Variant *v);

@@ -22,7 +22,8 @@ typedef enum {
                          victims victim[0..nvictims) are taken)                  */
     MOVE_EP,          /* e.p.: victim[0] holds the captured piece's square       */
     MOVE_CASTLE,      /* king from -> to; partner victim[0] -> victim[1]          */
-    MOVE_DROP,        /* piece of type `piece` from hand onto `to`                */
+    MOVE_DROP,        /* piece of type `piece` from hand onto `to`; victim[0] = 1:
+                         it enters as its '+' form (promotion.by-drop)            */
     MOVE_NULL,        /* the search's null move: no move of the game              */
     MOVE_PASS,        /* a pass the rules allow (rules.pass): from = to, see pass.h */
     MOVE_TURN         /* a piece goes out and back (a lion's turn): from == to,
@@ -54,6 +55,12 @@ static inline int move_gate(Move m)
 static inline int move_gate_square(Move m)
 {
     return (m.flags & MOVEF_GATE_ON_PARTNER) ? m.victim[0] : m.from;
+}
+
+/* A drop of a piece in its promoted form (promotion.by-drop)? */
+static inline bool move_drop_promoted(Move m)
+{
+    return m.kind == MOVE_DROP && m.victim[0];
 }
 
 static inline bool move_equal(Move a, Move b)

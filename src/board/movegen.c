@@ -51,8 +51,10 @@ static inline void add_move_as(const Position *pos, MoveList *ml, int type, int 
     const PieceType *pt = &pos->v->piece[type];
     int color = pos->side;
     if (!pt->can_promote) {
+        /* a '+' form that flips back (promotion.every-move) must do so */
+        int back = pt->flips && (capture || !pt->flip_capture_only) ? pt->demotes_to + 1 : 0;
         if (gen & (capture ? GEN_NOISY : GEN_QUIET))
-            push(ml, from, to, MOVE_NORMAL, 0, flags);
+            push(ml, from, to, MOVE_NORMAL, back, flags);
         return;
     }
     TypeMask any, lost;
@@ -69,7 +71,8 @@ static inline void add_move_as(const Position *pos, MoveList *ml, int type, int 
         bool lost_one = pos->count[color][t] < pos->v->start_count[color][t];
         bool offered = ((lost >> t & 1) && lost_one)
             || ((any >> t & 1) && promotion_target_available(pos, &pos->v->piece[t], t, color));
-        if (offered && (gen & GEN_NOISY))
+        /* a piece that flips on every move promotes quietly */
+        if (offered && (gen & (pt->quiet_flips && !capture ? GEN_QUIET : GEN_NOISY)))
             push(ml, from, to, MOVE_NORMAL, t + 1, flags);
     }
     if (!forced && (gen & (capture ? GEN_NOISY : GEN_QUIET)))
@@ -144,15 +147,33 @@ static void gen_hopper_ray(const Position *pos, MoveList *ml, int type, int from
     }
 }
 
+/* rules.en-passant-check: does this ray of the royal on `from` slide one
+ * square a step along a rank, file or diagonal (the only rays the rule
+ * stops at an attacked square)? */
+static bool royal_slide_guarded(const Position *pos, int from, const XbRay *r,
+                                const XbStep *steps)
+{
+    const Variant *v = pos->v;
+    if (r->len < 2)
+        return false;
+    int df = var_file(v, steps[0].sq) - var_file(v, from);
+    int dr = var_rank(v, steps[0].sq) - var_rank(v, from);
+    return df >= -1 && df <= 1 && dr >= -1 && dr <= 1;
+}
+
+/* `guarded`: the ray ends after an empty square the opponent attacks (a
+ * royal may not slide through it; the attack is judged with the royal
+ * still on its square, as Sjaak II judges it). */
 static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const XbRay *r,
-                    const XbStep *steps, unsigned gen)
+                    const XbStep *steps, unsigned gen, bool guarded)
 {
     uint16_t mode = r->mode;
     /* an initial ('i' or 'ii') or lame multi-square non-capture leaves e.p. rights */
     bool ep_maker = (r->flags & (XB_RAY_INITIAL | XB_RAY_INITIAL2 | XB_RAY_LAME))
                     && !(mode & (XB_MODE_C | XB_MODE_D));
     /* captures only: a move to an empty square matters if it promotes */
-    if (!(gen & GEN_QUIET) && !pos->v->piece[type].can_promote)
+    if (!(gen & GEN_QUIET)
+        && (!pos->v->piece[type].can_promote || pos->v->piece[type].quiet_flips))
         mode &= (uint16_t)~XB_MODE_M;
     for (int k = 0; k < r->len; k++) {
         const XbStep *s = &steps[k];
@@ -175,6 +196,8 @@ static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const
                 push(ml, from, to, MOVE_EP, 0, 0);
                 ml->m[ml->n - 1].victim[0] = pos->ep_victim;
             }
+            if (guarded && attack_square(pos, to, !pos->side))
+                return;
             continue;
         }
         if (can_take(pos, type, code, here))
@@ -187,6 +210,7 @@ static void gen_table(const Position *pos, MoveList *ml, int type, int from, con
                       unsigned gen)
 {
     int color = pos->side;
+    bool guard = pos->v->rules.royal_no_slide_through_attack && pos->v->piece[type].royal;
     const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
     for (; r < end; r++) {
         if (r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG | XB_RAY_INITIAL | XB_RAY_INITIAL2)) {
@@ -201,7 +225,8 @@ static void gen_table(const Position *pos, MoveList *ml, int type, int from, con
         if (r->mode & (XB_MODE_P | XB_MODE_G))
             gen_hopper_ray(pos, ml, type, from, r, steps, gen);
         else
-            gen_ray(pos, ml, type, from, r, steps, gen);
+            gen_ray(pos, ml, type, from, r, steps, gen,
+                    guard && royal_slide_guarded(pos, from, r, steps));
     }
 }
 
@@ -301,6 +326,26 @@ static void gen_all_multileg(const Position *pos, MoveList *ml, int first, unsig
     }
 }
 
+/* rules.check-evasion: royal-captures-only.  A royal on `from` that stands
+ * attacked may not move, except to capture the one piece attacking it
+ * (makpong): of the moves ml[first..n), keep only that capture. */
+static void royal_evasions(const Position *pos, MoveList *ml, int first, int from)
+{
+    int them = !code_color(pos->board[from]), checker = -1, checkers = 0;
+    for (int i = 0; i < pos->nlist[them]; i++)
+        if (attack_from(pos, pos->list[them][i], from)) {
+            checker = pos->list[them][i];
+            checkers++;
+        }
+    if (!checkers)
+        return;
+    int w = first;
+    for (int i = first; i < ml->n; i++)
+        if (checkers == 1 && ml->m[i].to == checker && !ml->m[i].nvictims)
+            ml->m[w++] = ml->m[i];
+    ml->n = w;
+}
+
 static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
 {
     int type = code_type(pos->board[from]);
@@ -311,6 +356,8 @@ static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
         gen_table(pos, ml, type, from, &pt->extra_table, gen);
     if (pt->confined)
         confine(pos, ml, first, type);
+    if (pos->v->rules.check_evasion == EVASION_ROYAL_CAPTURES_ONLY && pt->royal && ml->n > first)
+        royal_evasions(pos, ml, first, from);
 }
 
 void movegen_piece(const Position *pos, MoveList *ml, int from)
@@ -426,6 +473,13 @@ static void gen_drops(const Position *pos, MoveList *ml)
         for (int sq = 0; sq < nsq; sq++) {
             if (pos->board[sq] != EMPTY || !sqset_has(&pt->drop_zone[color], sq))
                 continue;
+            if (pt->drop_promoted) {    /* promotion.by-drop: the '+' form too */
+                const PieceType *plus = &v->piece[pt->promoted];
+                if (!v->hand.only_where_mobile || !sqset_has(&plus->immobile[color], sq)) {
+                    push(ml, sq, sq, MOVE_DROP, t, 0);
+                    ml->m[ml->n - 1].victim[0] = 1;
+                }
+            }
             if (full[var_file(v, sq)])
                 continue;
             if (v->hand.only_where_mobile && sqset_has(&pt->immobile[color], sq))
@@ -530,6 +584,37 @@ bool movegen_drop_mates(Position *pos)
     return mate;
 }
 
+/* Called with a move made: does it mate with a piece that may not mate
+ * (`mates: forbidden`) among the checkers?  `scratch` holds the replies. */
+bool movegen_forbidden_mate(Position *pos, MoveList *scratch)
+{
+    const Variant *v = pos->v;
+    if (!attack_in_check(pos, pos->side)
+        || !(attack_checker_types(pos, !pos->side) & v->no_mate_types))
+        return false;
+    movegen_legal(pos, scratch);
+    return scratch->n == 0;
+}
+
+/* Might move m check with a piece that may not mate?  Such a piece
+ * that only leaps checks only by moving (or being promoted to, or dropped). */
+static inline bool may_check_with_no_mate(const Position *pos, Move m)
+{
+    const Variant *v = pos->v;
+    if (!v->no_mate_types)
+        return false;
+    if (v->no_mate_lines)
+        return true;
+    int t;
+    if (m.kind == MOVE_DROP)
+        t = m.piece;
+    else if (m.kind == MOVE_PASS || m.kind == MOVE_NULL)
+        return false;
+    else
+        t = m.piece ? m.piece - 1 : code_type(pos->board[m.from]);
+    return v->no_mate_types >> t & 1;
+}
+
 /* Can move m be accepted without making it? */
 static inline bool surely_legal(const SquareSet *sensitive, int king, Move m)
 {
@@ -561,12 +646,19 @@ void movegen_legal(Position *pos, MoveList *ml)
         Move m = ml->m[i];
         bool capture = v->rules.must_capture && is_capture(pos, m);
         bool drop_check = m.kind == MOVE_DROP && v->piece[m.piece].drop_no_mate;
+        bool mate_check = may_check_with_no_mate(pos, m);
         bool ok = true;
-        if (drop_check || (needs_test && !(king >= 0 && surely_legal(&sensitive, king, m)))) {
+        if (drop_check || mate_check
+            || (needs_test && !(king >= 0 && surely_legal(&sensitive, king, m)))) {
             position_make(pos, m);
             ok = v->turn.multi ? !turn_move_illegal(pos) : !attack_left_illegal(pos);
             if (ok && drop_check)
                 ok = !movegen_drop_mates(pos);
+            if (ok && mate_check) {
+                MoveList *replies = malloc(sizeof *replies);
+                ok = !replies || !movegen_forbidden_mate(pos, replies);
+                free(replies);
+            }
             position_unmake(pos);
         }
         if (ok && (v->rules.checks_forbidden

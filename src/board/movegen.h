@@ -31,6 +31,11 @@ void movegen_legal(Position *pos, MoveList *ml);
  * no legal reply (a mate that drop_no_mate pieces may not give)? */
 bool movegen_drop_mates(Position *pos);
 
+/* Called with a move made: does it mate with a piece that may not mate
+ * (PieceType.no_mate) among the checkers?  `scratch` is filled with the
+ * replies. */
+bool movegen_forbidden_mate(Position *pos, MoveList *scratch);
+
 /* Can castling pass: no piece on files lo..hi of `rank` but the king on
  * `king` and its partner on `partner`? */
 bool movegen_castling_path_clear(const Position *pos, int rank, int lo, int hi, int king,

@@ -161,7 +161,8 @@ static void make_locust(Position *pos, Undo *u, Move m)
         move_piece(pos, m.from, m.to);
     }
     if (m.piece) {
-        uint8_t mark = pos->v->hand.enabled && pos->v->piece[m.piece - 1].demotes_to == NO_TYPE;
+        uint8_t mark = pos->v->hand.enabled && pos->v->piece[m.piece - 1].demotes_to == NO_TYPE
+                       && pos->v->piece[code_type(u->moved_code)].demotes_to != m.piece - 1;
         remove_piece(pos, m.to);
         add_piece(pos, m.to, piece_code(m.piece - 1, pos->side), mark);
     }
@@ -279,6 +280,48 @@ static void next_in_turn(Position *pos, bool ended)
     pos->ep_count = 0;
 }
 
+/* rules.counting: the limit (in moves) of a count for `color`, the side
+ * to count, in this position; 0 when none may run. */
+static int counting_limit(const Position *pos, int color)
+{
+    const Counting *k = &pos->v->rules.counting;
+    for (TypeMask t = k->not_while; t; t &= t - 1) {
+        int ty = __builtin_ctzll(t);
+        if (pos->count[0][ty] + pos->count[1][ty])
+            return 0;
+    }
+    if (pos->nlist[!color] <= 1)
+        return 0;                     /* nothing to count against a bare royal */
+    if (pos->nlist[color] > 1)
+        return k->board;              /* board's honour */
+    for (int i = 0; i < k->nrows; i++) {   /* pieces' honour */
+        const CountRow *row = &k->rows[i];
+        bool has = true;
+        for (TypeMask t = row->types; t && has; t &= t - 1) {
+            int ty = __builtin_ctzll(t);
+            has = pos->count[!color][ty] >= row->need[ty];
+        }
+        if (has)
+            return row->moves;
+    }
+    return 0;
+}
+
+/* After a move (the side to move switched): a count starts where none
+ * runs, and starts again when a capture has bared the counted side. */
+static void counting_after_move(Position *pos, bool captured)
+{
+    int color = pos->side;
+    if (pos->count_limit && !(captured && pos->nlist[color] == 1))
+        return;
+    int limit = counting_limit(pos, color);
+    if (!limit)
+        return;
+    pos->count_limit = 2 * limit;
+    pos->count_ply = pos->v->rules.counting.style == COUNTING_MAKRUK && pos->nlist[color] == 1
+                   ? 2 * (pos->nlist[0] + pos->nlist[1]) : 0;
+}
+
 void position_make(Position *pos, Move m)
 {
     const Variant *v = pos->v;
@@ -296,8 +339,11 @@ void position_make(Position *pos, Move m)
     u->ep_passed_first = pos->ep_passed_first;
     u->checks[0] = (uint8_t)pos->checks[0];
     u->checks[1] = (uint8_t)pos->checks[1];
+    u->shak = pos->shak;
     u->halfmove = pos->halfmove;
     u->rep_plies = pos->rep_plies;
+    u->count_limit = pos->count_limit;
+    u->count_ply = pos->count_ply;
     bool sideways = false;
     u->hash = pos->hash;
     u->virgin = pos->virgin;
@@ -316,7 +362,8 @@ void position_make(Position *pos, Move m)
     switch (m.kind) {
     case MOVE_DROP:
         hand_add(pos, us, m.piece, -1);
-        add_piece(pos, m.to, piece_code(m.piece, us), 0);
+        add_piece(pos, m.to, piece_code(move_drop_promoted(m) ? v->piece[m.piece].promoted
+                                                              : m.piece, us), 0);
         mark_dropped_virgin(pos, m.to);
         break;
     case MOVE_CASTLE:
@@ -356,7 +403,8 @@ void position_make(Position *pos, Move m)
             int promo = m.piece - 1;
             /* a promoted piece with no '+' form of its own keeps a '~' mark
                so that it reverts when captured (crazyhouse) */
-            uint8_t mark = v->hand.enabled && v->piece[promo].demotes_to == NO_TYPE;
+            uint8_t mark = v->hand.enabled && v->piece[promo].demotes_to == NO_TYPE
+                           && v->piece[type].demotes_to != promo;   /* not a flip back */
             remove_piece(pos, m.to);
             add_piece(pos, m.to, piece_code(promo, us), mark);
         }
@@ -398,6 +446,25 @@ void position_make(Position *pos, Move m)
             pos->checks[us]++;
             pos->hash ^= zobrist->checks[us][pos->checks[us] & 15];
         }
+    }
+    if (v->rules.counting.on) {
+        if (pos->count_limit)
+            pos->count_ply++;
+        if (!passed)
+            counting_after_move(pos, u->captured || m.nvictims);
+    }
+    /* shak: the series of checks against the side to move goes on while
+       every move of the opponent checks it.  The flags stay out of the
+       hash: XBoard and the reference engines judge a repetition by the
+       board alone (the search adds them to its table key). */
+    if (v->rules.shak_types && u->turn_ended) {
+        int them = pos->side;
+        if (u->gave_check == GAVE_CHECK_UNKNOWN)
+            u->gave_check = attack_in_check(pos, them);
+        if (!u->gave_check)
+            pos->shak &= (uint8_t)~(1u << them);
+        else if (attack_checker_types(pos, !them) & v->rules.shak_types)
+            pos->shak |= (uint8_t)(1u << them);
     }
     if (pos->nnue)
         nnue_end_move(pos->nnue, pos->hash);
@@ -468,8 +535,11 @@ void position_unmake(Position *pos)
     pos->ep_passed_first = u->ep_passed_first;
     pos->checks[0] = u->checks[0];
     pos->checks[1] = u->checks[1];
+    pos->shak = u->shak;
     pos->halfmove = u->halfmove;
     pos->rep_plies = u->rep_plies;
+    pos->count_limit = u->count_limit;
+    pos->count_ply = u->count_ply;
     pos->virgin = u->virgin;
     pos->hash = u->hash;
 }
@@ -484,6 +554,15 @@ void position_make_null(Position *pos)
 void position_unmake_null(Position *pos)
 {
     position_unmake(pos);
+}
+
+void position_init_shak(Position *pos)
+{
+    const Variant *v = pos->v;
+    pos->shak = 0;
+    if (v->rules.shak_types && attack_in_check(pos, pos->side)
+        && (attack_checker_types(pos, !pos->side) & v->rules.shak_types))
+        pos->shak = (uint8_t)(1u << pos->side);
 }
 
 uint64_t position_compute_hash(const Position *pos)

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include "variant/variant.h"
 #include "board/move.h"
+#include "board/zobrist.h"
 
 #define MAX_PLY_HISTORY 2048
 #define EMPTY 0
@@ -35,12 +36,14 @@ typedef struct {
     uint8_t  ep_victim;
     bool     ep_passed_first;
     uint8_t  checks[2];
+    uint8_t  shak;              /* Position.shak before the move */
     bool     royals_faced;      /* facing-royals: bikjang, and the royals faced each
                                    other before the move (it had to part them) */
     uint8_t  gave_check;        /* the move left the side to move in check: 0, 1, or
                                    GAVE_CHECK_UNKNOWN until a rule needs it (the search
                                    fills it as it goes, the rules module by replaying) */
     int      halfmove, rep_plies;
+    int      count_limit, count_ply;
     uint64_t hash;
     SquareSet virgin;           /* virgin squares before the move */
     uint8_t  locust_code[2];    /* the locust victims taken (Move.victim), 0 if none */
@@ -79,6 +82,13 @@ typedef struct Position {
                                              piece that resets the count (xiangqi
                                              soldier) can be undone: no end */
     int      checks[2];                   /* checks given so far (n-check variants) */
+    int      count_limit, count_ply;      /* rules.counting: the running count's limit
+                                             and plies counted, in plies (0: no count);
+                                             as the halfmove clock, not in the hash */
+    uint8_t  shak;                        /* rules.shak: bit c set while the series of
+                                             checks against colour c (the opponent's
+                                             unbroken run of checking moves) holds a
+                                             shak; not in `hash` (see position_make) */
     uint64_t hash;
     MoveList *turn_lists;                 /* TURN_LISTS move lists the rules of turns
                                              of several moves may use (board/turn.h),
@@ -120,6 +130,16 @@ static inline int position_royals_at_start(const Variant *v, int color)
 
 /* The side that made the last move (with turns of several moves it may
  * be the side to move); the side not to move before any move. */
+/* Does move m (not yet made) turn a '+' form back into its base piece
+ * (promotion.every-move)?  Written with '-' (a1a2-). */
+static inline bool move_flips_back(const Position *pos, Move m)
+{
+    if (m.kind != MOVE_NORMAL || !m.piece || pos->board[m.from] == EMPTY)
+        return false;
+    const PieceType *pt = &pos->v->piece[code_type(pos->board[m.from])];
+    return pt->flips && pt->demotes_to == m.piece - 1;
+}
+
 static inline int position_last_mover(const Position *pos)
 {
     return pos->ply > 0 ? pos->undo[pos->ply - 1].mover : !pos->side;
@@ -133,5 +153,17 @@ void position_make_null(Position *pos);
 void position_unmake_null(Position *pos);
 
 uint64_t position_compute_hash(const Position *pos);
+
+/* The key the search files a position under: the hash plus what decides
+ * the game but not a repetition (rules.shak: the same board mated with or
+ * without a shak is a win or a draw). */
+static inline uint64_t position_table_key(const Position *pos)
+{
+    return pos->hash ^ zobrist->shak[pos->shak & 3];
+}
+
+/* rules.shak for a position set up from a FEN: the side to move's series
+ * of checks is the check it stands in (earlier moves are not known). */
+void position_init_shak(Position *pos);
 
 #endif

@@ -231,6 +231,8 @@ bool rules_grace_move_pending(const Position *pos)
 Outcome rules_no_moves(const Position *pos, bool in_check)
 {
     const Rules *r = &pos->v->rules;
+    if (in_check && r->shak_types && !(pos->shak >> pos->side & 1))
+        return r->shak_missing == OUTCOME_DRAW ? rules_drawn(pos) : r->shak_missing;
     if (in_check)
         return r->checkmated;
     if (r->stalemate_material) {
@@ -421,22 +423,28 @@ void rules_playable_moves(Position *pos, MoveList *ml)
 int rules_refused_drop_mates(Position *pos)
 {
     const Variant *v = pos->v;
-    if (!v->has_drops || rules_immediate(pos) != OUTCOME_NONE)
+    if ((!v->has_drops && !v->no_mate_types) || rules_immediate(pos) != OUTCOME_NONE)
         return 0;
-    MoveList *ml = malloc(sizeof *ml);
-    if (!ml)
+    MoveList *ml = malloc(sizeof *ml), *replies = malloc(sizeof *replies);
+    if (!ml || !replies) {
+        free(ml);
+        free(replies);
         return 0;
+    }
     movegen_pseudo(pos, ml);
     int n = 0;
     for (int i = 0; i < ml->n; i++) {
         Move m = ml->m[i];
-        if (m.kind != MOVE_DROP || !v->piece[m.piece].drop_no_mate)
+        bool drop = m.kind == MOVE_DROP && v->piece[m.piece].drop_no_mate;
+        if (!drop && !v->no_mate_types)
             continue;
         position_make(pos, m);
-        n += !attack_left_illegal(pos) && movegen_drop_mates(pos);
+        if (!attack_left_illegal(pos))
+            n += drop ? movegen_drop_mates(pos) : movegen_forbidden_mate(pos, replies);
         position_unmake(pos);
     }
     free(ml);
+    free(replies);
     return n;
 }
 
@@ -500,7 +508,11 @@ static bool announce_no_moves(Position *pos, GameEnd *end)
     bool check = pos->v->turn.multi ? turn_in_check(pos) : attack_in_check(pos, pos->side);
     Outcome o = rules_no_moves(pos, check);
     char buf[80];
-    if (check)
+    if (check && pos->v->rules.shak_types && !(pos->shak >> pos->side & 1)) {
+        if (pos->v->rules.shak_missing == OUTCOME_DRAW)
+            return announce_drawn(pos, o, "mate without shak", end);
+        snprintf(buf, sizeof buf, "mate without shak");
+    } else if (check)
         snprintf(buf, sizeof buf, "%s mates", color_name(!pos->side));
     else if (pos->v->rules.stalemate_material && o != OUTCOME_DRAW)
         snprintf(buf, sizeof buf, "stalemate: %s has fewer pieces",
@@ -569,6 +581,8 @@ bool rules_game_end(Position *pos, GameEnd *end)
         snprintf(buf, sizeof buf, "%d-move rule", r->move_rule);
         return announce_drawn(pos, rules_drawn(pos), buf, end);
     }
+    if (rules_count_expired(pos))
+        return announce_drawn(pos, rules_drawn(pos), "counting rule", end);
     if (rules_insufficient_material(pos))
         return announce_drawn(pos, rules_drawn(pos), "insufficient material", end);
     return false;

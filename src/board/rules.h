@@ -10,6 +10,7 @@
  *   - repetition, with perpetual check and perpetual chase judged over
  *     the cycle;
  *   - the move-count rule, with checking moves left out where it says so;
+ *   - the makruk / ASEAN count (rules.counting) run past its limit;
  *   - insufficient material (only royals left);
  *   - the material count that decides what the rules would draw.
  * Outcomes are always for the side to move.
@@ -92,6 +93,13 @@ Outcome rules_repetition(Position *pos, int cycle_plies, Perpetual *perpetual);
  * quiet)?  The game is then drawn if the side to move has a legal move. */
 bool rules_move_rule_reached(Position *pos);
 
+/* Has the count of rules.counting run past its limit?  The game is then
+ * drawn unless the side to move is mated. */
+static inline bool rules_count_expired(const Position *pos)
+{
+    return pos->count_limit && pos->count_ply > pos->count_limit;
+}
+
 /* Only royal pieces left on the board and no drops: nobody can mate. */
 bool rules_insufficient_material(const Position *pos);
 
@@ -105,9 +113,10 @@ void rules_legal_moves(Position *pos, MoveList *ml);
  * that come over a protocol and the move the engine plays. */
 void rules_playable_moves(Position *pos, MoveList *ml);
 
-/* How many drops rules_legal_moves refused only because they would mate
- * with a piece that may not drop-mate (perft cross-checks against engines
- * that generate such drops). */
+/* How many moves rules_legal_moves refused only because they would mate
+ * with a piece that may not drop-mate, or with a piece that may not mate
+ * at all among the checkers (perft cross-checks against engines that
+ * generate such moves). */
 int rules_refused_drop_mates(Position *pos);
 
 /* Make sure the last `plies` moves (as far back as the history goes) know

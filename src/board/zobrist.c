@@ -50,7 +50,9 @@ static void init_once(void)
     keys.side = next_key(&state);
     fill(&keys.piece[FIRST_CODES][0], (size_t)(ZOBRIST_CODES - FIRST_CODES) * MAX_SQUARES, &state);
     fill_hands(FIRST_TYPES, MAX_PIECE_TYPES, &state);
-    fill(keys.turn, ZOBRIST_TURN, &state);       /* last: the older keys keep their values */
+    fill(keys.turn, ZOBRIST_TURN, &state);       /* after the rest: the older keys keep their values */
+    fill(keys.shak, 4, &state);
+    keys.shak[0] = 0;                          /* no shak pending: the key is the hash */
     for (int sq = 0; sq < MAX_SQUARES; sq++)
         keys.piece[0][sq] = 0;                 /* empty squares hash to nothing */
     for (int c = 0; c < 2; c++)

@@ -22,6 +22,7 @@ typedef struct {
     uint64_t checks[2][16];
     uint64_t side;
     uint64_t turn[ZOBRIST_TURN]; /* moves left in the turn (multi-move turns only) */
+    uint64_t shak[4];            /* Position.shak, for the search's table key only */
 } ZobristKeys;
 
 extern const ZobristKeys *zobrist;

@@ -47,7 +47,7 @@ dist_variants_DATA = \
 	variants/janus.yaml variants/embassy.yaml variants/grand.yaml \
 	variants/courier.yaml variants/courier-traditional.yaml variants/los-alamos.yaml \
 	variants/horde.yaml variants/atomic.yaml variants/seirawan.yaml \
-	variants/shatranj.yaml variants/makruk.yaml \
+	variants/shatranj.yaml variants/makruk.yaml variants/makpong.yaml \
 	variants/asean.yaml variants/knightmate.yaml variants/berolina.yaml \
 	variants/crazyhouse.yaml variants/3check.yaml variants/kingofthehill.yaml \
 	variants/giveaway.yaml variants/suicide.yaml variants/losers.yaml \
@@ -60,7 +60,7 @@ dist_variants_DATA = \
 	variants/kinglet.yaml variants/codrus.yaml variants/gardner.yaml \
 	variants/pocketknight.yaml variants/loop.yaml variants/chessgi.yaml \
 	variants/capahouse.yaml variants/grandhouse.yaml variants/chancellor.yaml \
-	variants/modern.yaml variants/centaur.yaml variants/shako.yaml \
+	variants/modern.yaml variants/centaur.yaml variants/shako.yaml variants/shatar.yaml \
 	variants/gorogoro.yaml variants/judkins.yaml variants/torishogi.yaml \
 	variants/spartan.yaml variants/manchu.yaml variants/ai-wok.yaml \
 	variants/breakthrough.yaml variants/clobber.yaml variants/clobber10.yaml \
@@ -100,7 +100,8 @@ dist_variants_DATA = \
 	variants/atomiczh.yaml variants/empire.yaml variants/synochess.yaml \
 	variants/xiangqihouse.yaml variants/antiminishogi.yaml \
 	variants/chigorin.yaml variants/sortofalmost.yaml variants/viceroy.yaml \
-	variants/sherwin.yaml variants/schoolbook.yaml variants/wildebeest.yaml
+	variants/sherwin.yaml variants/schoolbook.yaml variants/wildebeest.yaml \
+	variants/caissa_britannia.yaml variants/kyotoshogi.yaml variants/micro.yaml
 
 # Networks (menagerie(6), NEURAL EVALUATION), compiled into the program
 # like the variant files, so that it plays at full strength from the build

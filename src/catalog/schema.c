@@ -13,7 +13,8 @@
 /* `xboard`: how to present the variant to XBoard-protocol GUIs. */
 static void read_xboard(SchemaContext *c, const TreeNode *n)
 {
-    static const char *const keys[] = { "parent", "pieces", "holdings", "known", "teach", NULL };
+    static const char *const keys[] = { "parent", "pieces", "holdings", "known", "teach",
+                                        "parent-moves", NULL };
     XboardInfo *xb = &c->v->xboard;
     const TreeNode *x;
 
@@ -45,6 +46,8 @@ static void read_xboard(SchemaContext *c, const TreeNode *n)
         schema_bool(c, x, "known", &xb->known);
     if ((x = tree_map_get(n, "teach")))
         schema_piece_mask(c, x, "piece to teach XBoard", &xb->teach);
+    if ((x = tree_map_get(n, "parent-moves")))
+        schema_piece_mask(c, x, "piece that moves as in the parent", &xb->parent_moves);
 }
 
 /* Variant and alias names: lower-case ids; '_' as in Sjaak II's names

@@ -343,7 +343,7 @@ static void read_piece(SchemaContext *c, int t)
     static const char *const keys[] = {
         "name", "moves", "value", "royal", "synonyms", "promotion", "promoted", "demotes-to",
         "extra-moves", "confined-to", "barred-from", "drop", "max", "capturable",
-        "resets-move-rule", "glyph", "chase", NULL };
+        "resets-move-rule", "glyph", "chase", "mates", NULL };
     static const char *const reserved[] = { "as", "letters", "san", NULL };
     PieceType *pt = &c->v->piece[t];
     const TreeNode *n = c->piece_def[t], *x, *moves = n;
@@ -383,6 +383,10 @@ static void read_piece(SchemaContext *c, int t)
             read_extra_moves(c, pt, x);
         if ((x = tree_map_get(n, "drop")))
             read_drop(c, pt, x);
+        if ((x = tree_map_get(n, "mates"))) {
+            static const char *const allow[] = { "allowed", "forbidden", NULL };
+            pt->no_mate = schema_choice(c, x, "mates", allow) == 1;
+        }
         if ((x = tree_map_get(n, "chase")))
             read_chase(c, pt, x);
         if ((x = tree_map_get(n, "demotes-to")))
@@ -483,6 +487,57 @@ static void read_promotion_to(SchemaContext *c, int t, const TreeNode *x, Promot
     }
 }
 
+/* `every-move`, `by-capture-only` and `by-drop` (Kyoto and micro shogi):
+ * every move flips the piece between its two forms, the flips happen only
+ * on captures, a piece in hand may enter as either form.  The first and
+ * the last need the piece's '+' form; every-move takes the place of
+ * `zone`, `on` and `mandatory` (the whole board, forced). */
+static void read_promotion_flips(SchemaContext *c, int t, TreeNode *p, PromotionRule *r)
+{
+    PieceType *pt = &c->v->piece[t];
+    const TreeNode *x;
+    bool every = false, capture_only = false, by_drop = false;
+    if ((x = tree_map_get(p, "by-capture-only")))
+        schema_bool(c, x, "by-capture-only", &capture_only);
+    if ((x = tree_map_get(p, "by-drop")) && schema_bool(c, x, "by-drop", &by_drop) && by_drop
+        && pt->promoted == NO_TYPE)
+        SCHEMA_ERROR(c, x, "'by-drop' needs a '+' form of '%s' to drop", pt->id);
+    if ((x = tree_map_get(p, "every-move")) && schema_bool(c, x, "every-move", &every) && every) {
+        /* only keys written in the same file clash: those inherited from
+           the variant extended (chess's pawn zone) are overridden */
+        static const char *const clash[] = { "zone", "on", "mandatory", "to", NULL };
+        for (int i = 0; clash[i]; i++) {
+            const TreeNode *y = tree_map_get(p, clash[i]);
+            if (y && y->file && x->file && strcmp(y->file, x->file) == 0) {
+                SCHEMA_ERROR(c, y, "'%s' cannot go with 'every-move' (every move flips the "
+                             "piece, anywhere)", clash[i]);
+                return;
+            }
+        }
+        if (pt->promoted == NO_TYPE) {
+            SCHEMA_ERROR(c, x, "'every-move' needs a '+' form of '%s' to flip to", pt->id);
+            return;
+        }
+    }
+    r->capture_only = capture_only;
+    pt->drop_promoted |= by_drop;
+    if (!every)
+        return;
+    r->every_move = true;
+    r->to[WHITE] = r->to[BLACK] = type_bit(pt->promoted);
+    for (int color = WHITE; color <= BLACK; color++) {
+        memset(&r->zone[color], 0, sizeof r->zone[color]);
+        for (int sq = 0; sq < c->v->files * c->v->ranks; sq++)
+            sqset_add(&r->zone[color], sq);
+    }
+    r->on_enter = r->on_within = r->on_leave = true;
+    r->mandatory = PROMO_ALWAYS;
+    pt->quiet_flips = true;
+    PieceType *plus = &c->v->piece[pt->promoted];
+    plus->flips = true;
+    plus->flip_capture_only = capture_only;
+}
+
 /* One promotion rule of type t from `own` (a `promotion` mapping or one
  * entry of a list; NULL: only the top-level defaults), merged over the
  * top-level `promotion` key by key.  `alone`: the piece's only rule, whose
@@ -491,9 +546,9 @@ static void read_promotion_to(SchemaContext *c, int t, const TreeNode *x, Promot
 static void read_promotion_rule(SchemaContext *c, int t, TreeNode *own, PromotionRule *r,
                                 bool alone)
 {
-    static const char *const keys[] = { "zone", "to", "mandatory", "on", NULL };
-    static const char *const reserved[] = { "in-place", "by-capture-only", "by-drop",
-                                            "every-move", NULL };
+    static const char *const keys[] = { "zone", "to", "mandatory", "on", "every-move",
+                                        "by-capture-only", "by-drop", NULL };
+    static const char *const reserved[] = { "in-place", NULL };
     static const char *const mandatory[] = { "when-immobile", "always", "never", NULL };
     static const char *const on[] = { "enter", "within", "leave", "capture-within",
                                       "capture-leave", NULL };
@@ -544,6 +599,8 @@ static void read_promotion_rule(SchemaContext *c, int t, TreeNode *own, Promotio
     else
         SCHEMA_ERROR(c, alone ? c->piece_key[t] : own,
                      "promotion of '%s' needs 'to' (a list of pieces, or 'captured')", pt->id);
+    if (p)
+        read_promotion_flips(c, t, p, r);
 }
 
 /* How type t promotes: its own `promotion` (a mapping, or a list of them

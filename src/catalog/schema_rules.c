@@ -1,8 +1,9 @@
 /*
  * schema_rules.c — `rules`: how a game ends (checkmate, stalemate,
- * repetition, the move rule, bare king, extinction, flags, check limits)
- * and the rules that change what is legal (must-capture, facing royals,
- * explosions, en passant squares).
+ * repetition, the move rule, bare king, extinction, flags, check limits,
+ * the makruk/ASEAN count) and the rules that change what is legal
+ * (must-capture, facing royals, explosions, en passant squares, how a
+ * check may be met).
  *
  * A rule written as a single value is its short form (`repetition: 3`);
  * `false`, `no`, `off` or `none` switches an inherited rule off.
@@ -128,6 +129,27 @@ static void read_extinction(SchemaContext *c, const TreeNode *n)
         schema_bool(c, x, "together", &r->extinction_together);
     if ((x = tree_map_get(n, "count")))
         schema_int(c, x, "count", 0, MAX_SQUARES, &r->extinction_count);
+}
+
+/* shak: a mate wins only if the mater's series of checks had a check by
+ * one of `pieces`; otherwise the mated player gets `otherwise` (draw). */
+static void read_shak(SchemaContext *c, const TreeNode *n)
+{
+    static const char *const keys[] = { "pieces", "otherwise", NULL };
+    Rules *r = &c->v->rules;
+    const TreeNode *x;
+
+    r->shak_types = 0;
+    if (schema_is_off(n) || !schema_want_kind(c, n, TREE_MAP, "shak"))
+        return;
+    schema_check_keys(c, n, keys, NULL, "'shak'");
+    r->shak_missing = OUTCOME_DRAW;
+    if ((x = tree_map_get(n, "pieces")))
+        schema_piece_mask(c, x, "shak piece", &r->shak_types);
+    else
+        SCHEMA_ERROR(c, n, "'shak' needs 'pieces' (the pieces whose checks are shak)");
+    if ((x = tree_map_get(n, "otherwise")))
+        schema_outcome(c, x, "otherwise", &r->shak_missing);
 }
 
 static void read_explosions(SchemaContext *c, const TreeNode *n)
@@ -384,15 +406,77 @@ static void read_facing_royals(SchemaContext *c, const TreeNode *n)
     r->facing_royals_bikjang = k == 2;
 }
 
+/* One row of counting `pieces`: {R: 2, moves: 8} — the opponent has at
+ * least two R — or {moves: 64}, which any material matches. */
+static void read_count_row(SchemaContext *c, const TreeNode *row, CountRow *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!schema_want_kind(c, row, TREE_MAP, "counting row"))
+        return;
+    const TreeNode *moves = NULL;
+    for (int i = 0; i < row->n; i++) {
+        const TreeNode *k = row->keys[i];
+        if (k->text && strcmp(k->text, "moves") == 0) {
+            moves = row->vals[i];
+            continue;
+        }
+        int t = schema_piece_ref(c, k, "piece the opponent has");
+        int need = 0;
+        if (t != NO_TYPE && schema_int(c, row->vals[i], "count", 1, 64, &need)) {
+            out->need[t] = (uint8_t)need;
+            out->types |= (TypeMask)1 << t;
+        }
+    }
+    if (!moves)
+        SCHEMA_ERROR(c, row, "a counting row needs 'moves' (the limit), e.g. {R: 1, moves: 16}");
+    else
+        schema_int(c, moves, "moves", 1, 999, &out->moves);
+}
+
+/* rules.counting: the makruk / ASEAN count (variant.h, Counting). */
+static void read_counting(SchemaContext *c, const TreeNode *n)
+{
+    static const char *const keys[] = { "style", "not-while", "board", "pieces", NULL };
+    static const char *const styles[] = { "makruk", "asean", NULL };
+    Counting *k = &c->v->rules.counting;
+    const TreeNode *x;
+
+    memset(k, 0, sizeof *k);
+    if (schema_is_off(n) || !schema_want_kind(c, n, TREE_MAP, "counting"))
+        return;
+    schema_check_keys(c, n, keys, NULL, "'counting'");
+    if ((x = tree_map_get(n, "style"))) {
+        int s = schema_choice(c, x, "style", styles);
+        if (s >= 0)
+            k->style = (CountingStyle)s;
+    }
+    if ((x = tree_map_get(n, "not-while")))
+        schema_piece_mask(c, x, "not-while", &k->not_while);
+    if ((x = tree_map_get(n, "board")) && !schema_is_off(x))
+        schema_int(c, x, "board", 1, 999, &k->board);
+    if ((x = tree_map_get(n, "pieces")) && !schema_is_off(x)
+        && schema_want_kind(c, x, TREE_SEQ, "pieces")) {
+        if (x->n > MAX_COUNT_ROWS)
+            SCHEMA_ERROR(c, x, "'pieces' has %d rows; at most %d", x->n, MAX_COUNT_ROWS);
+        for (int i = 0; i < x->n && i < MAX_COUNT_ROWS; i++)
+            read_count_row(c, x->vals[i], &k->rows[k->nrows++]);
+    }
+    if (!k->board && !k->nrows)
+        SCHEMA_ERROR(c, n, "'counting' needs a limit: 'board' (moves) or 'pieces' (rows)");
+    k->on = true;
+}
+
 void schema_read_rules(SchemaContext *c, const TreeNode *n)
 {
     static const char *const keys[] = {
         "checkmated", "stalemated", "repetition", "move-rule", "bare-king", "extinction",
         "flag", "check-limit", "must-capture", "facing-royals", "royals",
         "insufficient-material", "en-passant-squares", "explosions", "pass", "material-count",
-        "lion-trading", "checks", NULL };
+        "lion-trading", "checks", "counting", "check-evasion", "en-passant-check", "shak",
+        NULL };
     static const char *const reserved[] = {
-        "counting", "connect", "check-evasion", "chasing", "self-capture", "impasse", NULL };
+        "connect", "chasing", "self-capture", "impasse", NULL };
+    static const char *const evasions[] = { "any", "royal-captures-only", NULL };
     static const char *const checks[] = { "allowed", "forbidden", NULL };
     static const char *const stalemate[] = { "loss", "draw", "win", "material", NULL };
     static const char *const royals[] = { "each", "spare", "last", NULL };
@@ -437,6 +521,8 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
     }
     if ((x = tree_map_get(n, "insufficient-material")))
         schema_bool(c, x, "insufficient-material", &r->insufficient_material_draw);
+    if ((x = tree_map_get(n, "en-passant-check")))
+        schema_bool(c, x, "en-passant-check", &r->royal_no_slide_through_attack);
     if ((x = tree_map_get(n, "en-passant-squares")))
         regions_read_set(c, x, r->ep_region);
     if ((x = tree_map_get(n, "explosions")))
@@ -447,6 +533,15 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
         read_material_count(c, x);
     if ((x = tree_map_get(n, "lion-trading")))
         read_lion_trading(c, x);
+    if ((x = tree_map_get(n, "counting")))
+        read_counting(c, x);
+    if ((x = tree_map_get(n, "check-evasion"))) {
+        int k = schema_choice(c, x, "check-evasion", evasions);
+        if (k >= 0)
+            r->check_evasion = (CheckEvasion)k;
+    }
+    if ((x = tree_map_get(n, "shak")))
+        read_shak(c, x);
     if ((x = tree_map_get(n, "checks"))) {
         int k = schema_choice(c, x, "checks", checks);
         if (k >= 0)

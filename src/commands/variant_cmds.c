@@ -245,6 +245,11 @@ static void print_promotion_rule(const Variant *v, const PieceType *pt,
                                  const PromotionRule *r, FILE *out)
 {
     bool white_zone = !sqset_empty(&r->zone[WHITE]);
+    if (r->every_move) {
+        fprintf(out, "   turns into %s on every move%s\n", v->piece[pt->promoted].id,
+                r->capture_only ? " that captures (and only then)" : "");
+        return;
+    }
     fputs("   promotes to", out);
     print_promotion_targets(v, pt, r, WHITE, out);
     if (r->to[WHITE] != r->to[BLACK] || r->to_captured[WHITE] != r->to_captured[BLACK]) {
@@ -256,6 +261,8 @@ static void print_promotion_rule(const Variant *v, const PieceType *pt,
     variant_print_squares(v, &r->zone[white_zone ? WHITE : BLACK], out);
     if (!white_zone)
         fputs(" (Black only)", out);
+    if (r->capture_only)
+        fputs(" (only by a capture)", out);
     if (r->on_capture_within || r->on_capture_leave)
         fprintf(out, " (%sby a capture also %s)",
                 r->on_enter ? "entering; " : "",
@@ -297,6 +304,11 @@ static void print_piece(const Variant *v, int t, FILE *out)
         }
         fputc('\n', out);
     }
+    if (pt->flips)
+        fprintf(out, "   turns back into %s on every move%s\n", v->piece[pt->demotes_to].id,
+                pt->flip_capture_only ? " that captures (and only then)" : "");
+    if (pt->drop_promoted)
+        fprintf(out, "   may be dropped as %s too\n", v->piece[pt->promoted].id);
     if (pt->id[0] == '+' && pt->demotes_to != NO_TYPE)
         fprintf(out, "   becomes %s when captured\n", v->piece[pt->demotes_to].id);
     probe_piece_view(v, pt, &view);
@@ -348,6 +360,40 @@ static void print_turn(const Variant *v, FILE *out)
     fputs(".\n", out);
 }
 
+/* rules.counting in words: when the count runs and its limits. */
+static void print_counting(const Variant *v, FILE *out)
+{
+    const Counting *k = &v->rules.counting;
+    fputs("Counting: ", out);
+    if (k->not_while) {
+        fputs("once no", out);
+        print_types(v, k->not_while, out);
+        fputs(" is left, ", out);
+    }
+    fputs("the player to move against more than a bare king counts, and the game is drawn"
+          " when the count passes its limit (unless mate):", out);
+    if (k->board)
+        fprintf(out, " %d moves while the counting player has more than the king"
+                " (board's honour);", k->board);
+    fputs(" with only its king, by the opponent's pieces", out);
+    for (int i = 0; i < k->nrows; i++) {
+        const CountRow *row = &k->rows[i];
+        fputs(i ? "," : "", out);
+        if (!row->types)
+            fputs(" otherwise", out);
+        for (int t = 0; t < v->ntypes; t++)
+            if (row->need[t])
+                fprintf(out, " %s%d %s", row->types & (((TypeMask)1 << t) - 1) ? "+ " : "",
+                        row->need[t], v->piece[t].id);
+        fprintf(out, ": %d", row->moves);
+    }
+    if (!k->nrows)
+        fputs(" no count", out);
+    fprintf(out, " moves (pieces' honour, counted from %s); a capture that bares the counting"
+            " player starts the count again.\n",
+            k->style == COUNTING_MAKRUK ? "the pieces on the board" : "one");
+}
+
 static void print_rules(const Variant *v, FILE *out)
 {
     const Rules *r = &v->rules;
@@ -390,8 +436,28 @@ static void print_rules(const Variant *v, FILE *out)
                   " (a draw if the reply arrives too)", out);
         fputs(".\n", out);
     }
+    if (r->shak_types) {
+        fputs("A mate wins only if the mater's unbroken series of checks that ends in it"
+              " has a shak, a check by", out);
+        print_types(v, r->shak_types, out);
+        fprintf(out, "; the player mated without one %s.\n", outcome_name(r->shak_missing));
+    }
+    TypeMask never_mate = 0;
+    for (int t = 0; t < v->ntypes; t++)
+        if (v->piece[t].no_mate)
+            never_mate |= type_bit(t);
+    if (never_mate) {
+        fputs("No move may mate with one of these among the checkers:", out);
+        print_types(v, never_mate, out);
+        fputs(".\n", out);
+    }
     if (r->check_limit)
         fprintf(out, "Giving check %d times wins.\n", r->check_limit);
+    if (r->counting.on)
+        print_counting(v, out);
+    if (r->check_evasion == EVASION_ROYAL_CAPTURES_ONLY)
+        fputs("A royal piece in check may not move, except to capture the one piece that"
+              " gives check.\n", out);
     if (r->must_capture)
         fputs("Capturing is compulsory.\n", out);
     if (r->royal_last)
@@ -415,6 +481,9 @@ static void print_rules(const Variant *v, FILE *out)
                      : r->facing_lines == FACING_RANKS ? " on a rank" : "";
     if (r->facing_royals_illegal)
         fprintf(out, "Royal pieces may not face each other%s.\n", line);
+    if (r->royal_no_slide_through_attack)
+        fputs("A royal piece may not slide through an attacked square (en-passant check).\n",
+              out);
     if (r->facing_royals_bikjang)
         fprintf(out, "Royal pieces made to face each other%s must be parted at once, or a "
                 "pass ends the game (bikjang).\n", line);

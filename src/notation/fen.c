@@ -524,6 +524,17 @@ static int parse_fields(Position *pos, const char *s, char **field, int nf, cons
             return -1;
         fi++;
     }
+    /* rules.counting: a running count's limit (in plies) where the e.p.
+       field would be, and its plies counted in the half-move field
+       ("... w - 32 7 60"), as Fairy-Stockfish writes them */
+    int count_limit = 0;
+    if (v->rules.counting.on && fi + 2 < nf && is_counter(field[fi])
+        && is_counter(field[fi + 1]) && is_counter(field[fi + 2])) {
+        *where = field[fi];
+        if (parse_counter(field[fi], "counting limit", 0, &count_limit, err, n))
+            return -1;
+        fi++;
+    }
     if (fi < nf)
         *where = field[fi];
     if (fi < nf && strchr(field[fi], '+') && v->rules.check_limit) {
@@ -538,6 +549,11 @@ static int parse_fields(Position *pos, const char *s, char **field, int nf, cons
             return -1;
         pos->rep_plies = pos->halfmove;
         fi++;
+    }
+    if (count_limit) {
+        pos->count_limit = count_limit;
+        pos->count_ply = pos->halfmove;
+        pos->halfmove = pos->rep_plies = 0;
     }
     if (fi < nf) {
         *where = field[fi];
@@ -561,6 +577,7 @@ static int parse_fields(Position *pos, const char *s, char **field, int nf, cons
                             color_name(c), pos->count[c][t], v->piece[t].id);
     if (check_royals(pos, err, n))
         return -1;
+    position_init_shak(pos);
     pos->hash = position_compute_hash(pos);
     return 0;
 }
@@ -747,12 +764,14 @@ void position_get_fen(const Position *pos, char *buf, size_t size)
             p += sprintf(p, "%s%s", passed, victim);
         else   /* Fairy-Stockfish's order: the pawn that may be taken, then the square it passed */
             p += sprintf(p, "%s%s", victim, passed);
+    } else if (pos->count_limit) {      /* rules.counting: as parse_fields reads it */
+        p += sprintf(p, "%d", pos->count_limit);
     } else {
         *p++ = '-';
     }
     if (v->rules.check_limit)
         p += sprintf(p, " %d+%d", v->rules.check_limit - pos->checks[WHITE],
                      v->rules.check_limit - pos->checks[BLACK]);
-    sprintf(p, " %d %d", pos->halfmove, pos->fullmove);
+    sprintf(p, " %d %d", pos->count_limit ? pos->count_ply : pos->halfmove, pos->fullmove);
     snprintf(buf, size, "%s", tmp);
 }

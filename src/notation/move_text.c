@@ -80,8 +80,9 @@ void move_to_string(const Position *pos, Move m, bool cecp_ranks, char *buf, siz
     case MOVE_NULL:
         snprintf(buf, size, "@@@@");
         return;
-    case MOVE_DROP:
-        snprintf(buf, size, "%c@%s", v->piece[m.piece].letter, to);
+    case MOVE_DROP:     /* +P@c3: it enters promoted, as Fairy-Stockfish writes it */
+        snprintf(buf, size, "%s%c@%s", move_drop_promoted(m) ? "+" : "", v->piece[m.piece].letter,
+                 to);
         return;
     case MOVE_TURN:             /* out and back: e4f5,f5e4 */
         legs_to_string(v, m.from, m.victim, 1, m.from, cecp_ranks, "", buf, size);
@@ -90,7 +91,9 @@ void move_to_string(const Position *pos, Move m, bool cecp_ranks, char *buf, siz
         break;
     }
     square_name(v, m.from, cecp_ranks, from);
-    if (m.piece) {
+    if (move_flips_back(pos, m)) {
+        strcpy(suffix, "-");    /* a '+' form turning back, as Fairy-Stockfish writes it */
+    } else if (m.piece) {
         uint8_t code = pos->board[m.from];
         promotion_suffix(v, code ? code_type(code) : NO_TYPE, m.piece - 1, suffix);
     }
@@ -118,8 +121,12 @@ void move_to_string(const Position *pos, Move m, bool cecp_ranks, char *buf, siz
     snprintf(buf, size, "%s%s%s", from, to, suffix);
 }
 
-static bool parse_drop(const Variant *v, const char *text, bool cecp_ranks, int *type, int *to)
+static bool parse_drop(const Variant *v, const char *text, bool cecp_ranks, int *type, int *to,
+                       bool *plus)
 {
+    *plus = text[0] == '+' && isalpha((unsigned char)text[1]) && text[2] == '@';
+    if (*plus)
+        text++;
     if (!isalpha((unsigned char)text[0]) || text[1] != '@')
         return false;
     *type = variant_type_by_letter(v, text[0], false);
@@ -145,7 +152,8 @@ static bool matches(const Position *pos, const WrittenMove *w, Move m, int from,
 {
     const Variant *v = pos->v;
     if (drop_type != NO_TYPE)
-        return m.kind == MOVE_DROP && m.piece == drop_type && m.to == to;
+        return m.kind == MOVE_DROP && m.piece == drop_type && m.to == to
+            && move_drop_promoted(m) == w->drop_plus;
     if (m.kind == MOVE_DROP)
         return false;
     int gate = move_gate(m);
@@ -166,7 +174,11 @@ static bool matches(const Position *pos, const WrittenMove *w, Move m, int from,
     if (!move_victims_written(pos, w, m))
         return false;
     if (!m.piece)
-        return !letter && !promo_plus;
+        return !letter && !promo_plus && !w->promo_minus;
+    if (move_flips_back(pos, m))
+        return w->promo_minus && !letter;
+    if (w->promo_minus)
+        return false;
     const PieceType *pt = &v->piece[m.piece - 1];
     if (promo_plus)
         return pt->id[0] == '+';
@@ -343,7 +355,7 @@ static bool read_written(const Variant *v, const char *text, bool cecp_ranks, Wr
         w->pass = true;
         return true;
     }
-    if (parse_drop(v, text, cecp_ranks, &w->drop_type, &w->to))
+    if (parse_drop(v, text, cecp_ranks, &w->drop_type, &w->to, &w->drop_plus))
         return true;
     if (isalpha((unsigned char)text[0]) && text[1] == '@') {
         if (variant_type_by_letter(v, text[0], false) == NO_TYPE) {
@@ -374,6 +386,8 @@ static bool read_written(const Variant *v, const char *text, bool cecp_ranks, Wr
         s++;
     if (*s == '+')
         w->promo_plus = true, s++;
+    else if (*s == '-')
+        w->promo_minus = true, s++;
     else if (isalpha((unsigned char)*s))
         w->letter = *s++;
     if (*s) {

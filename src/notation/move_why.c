@@ -336,7 +336,12 @@ static bool why_suffix(const Position *pos, const WrittenMove *w, const MoveList
         any_plain |= letter == 0;
         any_promotion |= m.piece != 0;
         bool plus = m.piece && v->piece[m.piece - 1].id[0] == '+';
-        bool same = w->promo_plus ? plus
+        bool minus = m.piece && move_flips_back(pos, m);
+        if (minus)
+            letter = 0, plus = false;
+        bool same = w->promo_minus ? minus
+                  : minus ? false
+                  : w->promo_plus ? plus
                   : w->letter ? letter && toupper(w->letter) == letter && !plus
                   : letter == 0;
         if (same) {
@@ -344,8 +349,13 @@ static bool why_suffix(const Position *pos, const WrittenMove *w, const MoveList
             return false;
         }
     }
-    if (!w->letter && !w->promo_plus)
+    if (!w->letter && !w->promo_plus && !w->promo_minus && any_promotion
+        && move_flips_back(pos, found->m[0]))
+        snprintf(why, size, "the piece must turn back: write '-' after the squares");
+    else if (!w->letter && !w->promo_plus && !w->promo_minus)
         snprintf(why, size, "promotion piece missing, as in e7e8q");
+    else if (w->promo_minus)
+        snprintf(why, size, "this piece does not turn back here");
     else if (any_promotion)
         snprintf(why, size, "no promotion to '%c' here", w->promo_plus ? '+' : w->letter);
     else if (v->hand.gating && any_plain && !in_hand(pos, w->letter))
@@ -399,6 +409,10 @@ static void why_board_move(Position *pos, const WrittenMove *w, char *why, size_
              && !v->piece[code_type(target)].capturable)
         snprintf(why, size, "the %s on %s cannot be captured", type_name(v, code_type(target)),
                  to);
+    else if (found->n == 0 && v->rules.check_evasion == EVASION_ROYAL_CAPTURES_ONLY
+             && v->piece[type].royal && attack_in_check(pos, pos->side))
+        snprintf(why, size, "the %s is in check: it may only capture the one piece giving "
+                 "check", type_name(v, type));
     else if (found->n == 0)
         snprintf(why, size, "the %s on %s cannot move to %s", type_name(v, type), from, to);
     else if (!why_suffix(pos, w, found, &m, why, size))

@@ -22,6 +22,8 @@ typedef struct {
     int  drop_type;         /* the type dropped, or NO_TYPE */
     int  letter;            /* promotion or gating letter after the squares, or 0 */
     bool promo_plus;        /* '+' after the squares (shogi promotion) */
+    bool promo_minus;       /* '-' after the squares (a flip back, promotion.every-move) */
+    bool drop_plus;         /* '+' before a drop (+P@c3: it enters promoted) */
     bool castle_text;       /* O-O or O-O-O */
     bool castle_long;       /* O-O-O */
     bool pass;              /* @@@@, XBoard's null move */

@@ -54,6 +54,8 @@ bool cecp_looks_like_move(const char *s)
         return true;
     if (isalpha((unsigned char)s[0]) && s[1] == '@')
         return true;
+    if (s[0] == '+' && isalpha((unsigned char)s[1]) && s[2] == '@')
+        return true;    /* a drop in the '+' form (promotion.by-drop) */
     return written_like_a_move(s);
 }
 

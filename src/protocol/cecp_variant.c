@@ -387,6 +387,8 @@ void cecp_setup_lines(const Variant *v, void (*emit)(const char *line, void *ctx
              holdings_size(v), v->xboard.parent[0] ? v->xboard.parent : "fairy", v->start_fen);
     emit(line, ctx);
     for (int t = 0; t < v->ntypes; t++) {
+        if (v->xboard.parent_moves >> t & 1)
+            continue;
         piece_line(v, t, line, sizeof line);
         emit(line, ctx);
     }

@@ -67,6 +67,10 @@ bool picker_make_legal(Search *s, Picker *p, int ply, Move m)
     }
     s->incheck[ply + 1] = check;
     pos->undo[pos->ply - 1].gave_check = check;
+    if (check && pos->v->no_mate_types && movegen_forbidden_mate(pos, s->scratch)) {
+        position_unmake(pos);
+        return false;
+    }
     if (check && m.kind == MOVE_DROP && pos->v->piece[m.piece].drop_no_mate) {
         rules_legal_moves(pos, s->scratch);
         if (s->scratch->n == 0) {

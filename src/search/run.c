@@ -28,7 +28,7 @@ static Move ponder_from_tt(Search *s, Move best)
     reply.kind = MOVE_NULL;
     TTEntry tte;
     position_make(s->pos, best);
-    if (tt_probe(s->tt, s->pos->hash, &tte) && !move_none(tte.move)) {
+    if (tt_probe(s->tt, position_table_key(s->pos), &tte) && !move_none(tte.move)) {
         rules_legal_moves(s->pos, s->scratch);
         if (in_move_list(s->scratch, tte.move))
             reply = tte.move;

@@ -150,14 +150,13 @@ static bool repetition_score(Search *s, int ply, int *score)
     return false;
 }
 
-/* The move-count rule draws unless the side to move has no legal move;
- * that needs looking at only where having none is not a draw anyway. */
-static bool move_rule_draws(Search *s, int ply)
+/* The move-count rule and the count draw unless the side to move has no
+ * legal move; that needs looking at only where having none is not a draw
+ * anyway. */
+static bool drawn_unless_no_moves(Search *s, int ply)
 {
     Position *pos = s->pos;
     const Rules *r = &pos->v->rules;
-    if (!rules_move_rule_reached(pos))
-        return false;
     bool stalemate_draws = r->stalemated == OUTCOME_DRAW && !r->stalemate_material;
     if (!s->incheck[ply] && stalemate_draws)
         return true;
@@ -180,7 +179,12 @@ static bool game_over(Search *s, int ply, int *score)
     }
     if (r->repetition_count && pos->rep_plies >= 2 && repetition_score(s, ply, score))
         return true;
-    if (r->move_rule && pos->halfmove >= 2 * r->move_rule && move_rule_draws(s, ply)) {
+    if (r->move_rule && pos->halfmove >= 2 * r->move_rule && rules_move_rule_reached(pos)
+        && drawn_unless_no_moves(s, ply)) {
+        *score = outcome_score(rules_drawn(pos), ply);   /* 0, or the material count's */
+        return true;
+    }
+    if (rules_count_expired(pos) && drawn_unless_no_moves(s, ply)) {
         *score = outcome_score(rules_drawn(pos), ply);   /* 0, or the material count's */
         return true;
     }
@@ -277,7 +281,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
     /* Step 2. Transposition table */
     TTEntry tte;
     Move tt_move = no_move();
-    bool hit = tt_probe(s->tt, pos->hash, &tte);
+    bool hit = tt_probe(s->tt, position_table_key(pos), &tte);
     if (hit) {
         int ts = score_from_tt(tte.score, ply);
         int b = tte.genbound & 3;
@@ -345,7 +349,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
         return no_moves_score(s, ply);
 
     int bound = best >= beta ? TT_BOUND_LOWER : alpha > old_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
-    tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply), raw, 0, bound);
+    tt_store(s->tt, position_table_key(pos), best_move, score_to_tt(best, ply), raw, 0, bound);
     return best;
 }
 
@@ -398,7 +402,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
     /* Step 4. Transposition table */
     TTEntry tte;
     Move tt_move = no_move();
-    bool hit = tt_probe(s->tt, pos->hash, &tte);
+    bool hit = tt_probe(s->tt, position_table_key(pos), &tte);
     int tt_score = 0;
     if (hit) {
         tt_move = tte.move;
@@ -505,7 +509,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
         /* an arrival the opponent must answer presses it like a check */
         bool presses = gives_check || (s->flag_pending_rule && rules_flag_pending(pos));
         bool flip = turn_passed(pos);
-        tt_prefetch(s->tt, pos->hash);
+        tt_prefetch(s->tt, position_table_key(pos));
 
         /* Step 9b. Check and singular extensions */
         bool extend = presses || (singular && same_move(m, tt_move));
@@ -572,7 +576,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
         && !(bound == TT_BOUND_LOWER && best <= eval)
         && !(bound == TT_BOUND_UPPER && best >= eval))
         corr_update(s->corr, pos->side, &ck, depth, best, raw);
-    tt_store(s->tt, pos->hash, best_move, score_to_tt(best, ply), raw, depth, bound);
+    tt_store(s->tt, position_table_key(pos), best_move, score_to_tt(best, ply), raw, depth, bound);
     return best;
 }
 

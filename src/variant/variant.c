@@ -154,6 +154,8 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
     v->has_promotion = false;
     v->has_ep = false;
     v->has_multileg = false;
+    v->no_mate_types = 0;
+    v->no_mate_lines = false;
     v->geom.files = v->files;
     v->geom.ranks = v->ranks;
 
@@ -178,6 +180,14 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
         }
         if (pt->royal)
             v->royal_types |= type_bit(t);
+        if (pt->no_mate) {
+            v->no_mate_types |= type_bit(t);
+            for (int g = 0; g < pt->moves.ngroups; g++) {
+                const XbGroup *gr = &pt->moves.group[g];
+                v->no_mate_lines |= gr->range != 1 || gr->nlegs > 1;
+            }
+            v->no_mate_lines |= pt->has_extra;
+        }
         if (pt->can_promote || pt->promoted != NO_TYPE)
             v->has_promotion = true;
         derive_piece_flags(pt, v);

@@ -89,6 +89,8 @@ typedef struct {
     PromoMandatory mandatory;
     bool      on_enter, on_within, on_leave;
     bool      on_capture_within, on_capture_leave;   /* captures only (chu)          */
+    bool      capture_only;   /* `by-capture-only`: a move that takes nothing never promotes */
+    bool      every_move;     /* `every-move`: the zone is the board, promotion is forced */
 } PromotionRule;
 
 typedef struct {
@@ -103,6 +105,13 @@ typedef struct {
     char    synonyms[8];      /* extra upper-case letters accepted on input           */
     int     promoted;         /* type of the '+' form (shogi style), or NO_TYPE       */
     int     demotes_to;       /* type it reverts to when captured, or NO_TYPE         */
+    /* promotion.every-move (Kyoto shogi): every move flips the piece between
+       its forms.  flips: this '+' form turns back into demotes_to when it
+       moves (only when it captures if flip_capture_only); quiet_flips: the
+       unpromoted form's promotions that take nothing are quiet moves (it
+       promotes on every move, so a promotion is nothing special). */
+    bool    flips, flip_capture_only, quiet_flips;
+    bool    drop_promoted;    /* promotion.by-drop: may also be dropped as its '+' form */
     bool    capturable;       /* false: iron piece                                    */
     int     max_count;        /* most of this type per side (0: unlimited)            */
 
@@ -133,6 +142,8 @@ typedef struct {
     int     drop_no_doubled;  /* 0: unlimited; n: at most n unpromoted of this type per file */
     bool    drop_no_mate;     /* a drop of this piece may not give mate               */
     bool    drop_no_check;
+    bool    no_mate;          /* `mates: forbidden`: no move may mate with this piece
+                                 among the checkers (shatar's knight) */
 
     bool    resets_move_rule; /* moving it resets the n-move counter                  */
 
@@ -183,6 +194,41 @@ typedef struct {
                                  virgin back-rank piece leaves */
 } Hand;
 
+/* rules.counting (makruk, ASEAN): once the board has none of `not_while`
+ * and the side to move (the counted side) faces more than a bare royal,
+ * a count starts; when it runs past its limit the game is drawn.  The
+ * limit is `board` moves while the counted side has more than its royal
+ * (board's honour), else the first row of `rows` whose pieces the
+ * opponent has at least (pieces' honour).  A capture that bares the
+ * counted side starts the count again.  Kept in plies in the Position. */
+#define MAX_COUNT_ROWS 12
+typedef enum {
+    COUNTING_MAKRUK = 0,      /* pieces' honour counts from the pieces on the board */
+    COUNTING_ASEAN            /* every count starts from zero */
+} CountingStyle;
+
+typedef struct {
+    uint8_t need[MAX_PIECE_TYPES];  /* the opponent has at least need[t] of type t */
+    TypeMask types;                 /* types with need[t] > 0 */
+    int     moves;                  /* the limit in moves */
+} CountRow;
+
+typedef struct {
+    bool    on;
+    CountingStyle style;
+    TypeMask not_while;       /* no count while any of these is on the board (pawns) */
+    int     board;            /* board's honour limit in moves; 0 = none */
+    int     nrows;
+    CountRow rows[MAX_COUNT_ROWS];
+} Counting;
+
+/* rules.check-evasion: how a side in check may get out of it. */
+typedef enum {
+    EVASION_ANY = 0,          /* any legal move */
+    EVASION_ROYAL_CAPTURES_ONLY /* an attacked royal may not move, except to capture
+                                 the one piece that attacks it (makpong) */
+} CheckEvasion;
+
 typedef struct {
     Outcome checkmated;       /* for the mated player (default loss)     */
     Outcome stalemated;       /* for the stalemated player (default draw) */
@@ -229,6 +275,15 @@ typedef struct {
     TypeMask lion_cheap_victims; /* ...unless it took on the way a piece not of these */
     bool    lion_counter_strike; /* after a non-lion took a lion, no lion may be taken */
     bool    insufficient_material_draw;
+    Counting counting;        /* the makruk/ASEAN count; counting.on = false: none */
+    CheckEvasion check_evasion;
+    bool    royal_no_slide_through_attack; /* en-passant-check: a royal may not slide
+                                  through an attacked square (Sjaak II) */
+    /* shak (shatar): a mate wins only if the series of checks that led to it
+       (the mater's unbroken run of checking moves) had a check by one of
+       these types; shak_types == 0: off */
+    TypeMask shak_types;
+    Outcome shak_missing;     /* for the mated player when none was a shak (draw) */
     /* added by the variant loader: */
     bool    stalemate_material;   /* stalemated: the side with fewer pieces wins (suicide) */
     bool    bare_king_grace;      /* bare_king only if the opponent cannot bare the king in reply */
@@ -262,6 +317,9 @@ typedef struct {
     bool    known;             /* XBoard knows this variant by name: no setup  */
     TypeMask teach;            /* known variant, yet these types' moves are sent
                                   with `piece` (XBoard's idea of them differs) */
+    TypeMask parent_moves;     /* with `setup`: these types move as the parent
+                                  variant's do in XBoard, so no `piece` line
+                                  (a Betza pawn would lose the parent's promotion) */
 } XboardInfo;
 
 typedef struct Variant {
@@ -297,6 +355,9 @@ typedef struct Variant {
     TypeMask royal_types;      /* bitmask */
     int     mark_demotes_to;   /* type a captured '~' piece reverts to (the promoter) */
     bool    has_drops, has_promotion, has_ep, has_multileg;
+    TypeMask no_mate_types;    /* pieces with `mates: forbidden` */
+    bool    no_mate_lines;     /* one of them has a non-leaping move: its check can be
+                                  discovered, so every move is tested for the mate */
 
     /* prepared by the board layer when the variant is loaded (catalog/prepare.c) */
     uint8_t start_board[MAX_SQUARES]; /* board codes of the start position (virginity) */
@@ -326,6 +387,8 @@ int  variant_finalize(Variant *v, char *err, size_t errsize);
 static inline bool variant_promotion_rule_applies(const PromotionRule *r, int color, int from,
                                                   int to, bool capture)
 {
+    if (r->capture_only && !capture)
+        return false;
     bool in_from = sqset_has(&r->zone[color], from);
     bool in_to = sqset_has(&r->zone[color], to);
     return (in_to && !in_from && r->on_enter)

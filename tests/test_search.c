@@ -838,6 +838,38 @@ static void test_cont_reward(void)
     free(pos);
 }
 
+/* Capture history: keyed by the capturer, the square and what it takes
+ * (the pawn for e.p., nothing for a plain promotion); a cut-off rewards
+ * the capture that made it and penalises the captures tried before it,
+ * and a quiet cut-off penalises every capture tried. */
+static void test_capture_history(void)
+{
+    Position *pos = load("chess", "4k3/2P5/8/3pP3/8/2n5/1B6/4K3 w - d6 0 1");
+    History *h = history_for(pos->v);
+    Move ep = find_move(pos, "e5d6"), bxc3 = find_move(pos, "b2c3"),
+         promo = find_move(pos, "c7c8q"), quiet = find_move(pos, "e1d2");
+    CU_ASSERT_EQUAL(history_captured(pos, promo), 0);
+    CU_ASSERT_EQUAL(history_captured(pos, find_move(pos, "e5e6")), 0);
+    CU_ASSERT_EQUAL(history_captured(pos, ep),
+                    code_type(pos->board[var_square(pos->v, 3, 4)]) + 1);
+    CU_ASSERT_EQUAL(history_captured(pos, bxc3),
+                    code_type(pos->board[var_square(pos->v, 2, 2)]) + 1);
+    Move tried[3] = { promo, ep, bxc3 };
+    history_reward_captures(h, pos, bxc3, true, tried, 3, 8);
+    CU_ASSERT_EQUAL(history_capture_used(h), 3);
+    CU_ASSERT(history_capture_score(h, pos, bxc3) > 0);
+    CU_ASSERT(history_capture_score(h, pos, ep) < 0);
+    CU_ASSERT(history_capture_score(h, pos, promo) < 0);
+    int before = history_capture_score(h, pos, bxc3);
+    history_reward_captures(h, pos, quiet, false, tried, 3, 8);
+    CU_ASSERT(history_capture_score(h, pos, bxc3) < before);
+    CU_ASSERT_EQUAL(history_cont_used(h), 0);   /* captures leave the quiet tables alone */
+    history_clear(h);
+    CU_ASSERT_EQUAL(history_capture_used(h), 0);
+    history_free(h);
+    free(h);
+    free(pos);
+}
 
 static bool corr_empty(const CorrHist *ch)
 {
@@ -907,11 +939,13 @@ static void test_tables_cleared_by_new_game(void)
         engine_search_start(e, e->pos, NULL, &lim, ENGINE_THINK, NULL);
         engine_search_finish(e, false);
         CU_ASSERT(history_cont_used(&e->search->hist) > 0);
+        CU_ASSERT(history_capture_used(&e->search->hist) > 0);
         CU_ASSERT(!corr_empty(e->search->corr));
         engine_new_game(e);
         for (int k = -1; k < e->search->nhelpers; k++) {
             Search *t = k < 0 ? e->search : e->search->helpers[k];
             CU_ASSERT_EQUAL(history_cont_used(&t->hist), 0);
+            CU_ASSERT_EQUAL(history_capture_used(&t->hist), 0);
             CU_ASSERT(corr_empty(t->corr));
         }
     }
@@ -953,7 +987,8 @@ int main(void)
     CU_add_test(t, "correction history keys and updates", test_corr_keys_and_update);
     CU_add_test(t, "continuation keys", test_cont_keys);
     CU_add_test(t, "continuation history: rewards, null moves", test_cont_reward);
-    CU_add_test(t, "a new game clears continuation and correction history",
+    CU_add_test(t, "capture history: keys and rewards", test_capture_history);
+    CU_add_test(t, "a new game clears continuation, capture and correction history",
                 test_tables_cleared_by_new_game);
     return cunit_run_registry();
 }

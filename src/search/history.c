@@ -27,13 +27,18 @@ static void update_quiet(History *h, const Position *pos, Move m, int bonus, int
         history_update(history_cont_slot(h, prev2, key), bonus);
 }
 
+/* The bonus for a cut-off at `depth`. */
+static int depth_bonus(int depth)
+{
+    int bonus = depth * depth * 24 + depth * 200 - 200;
+    return bonus > 4000 ? 4000 : bonus;
+}
+
 void history_reward_quiet(History *h, const Position *pos, Move best,
                           const Move *tried, int ntried, int depth, int ply,
                           int prev1, int prev2)
 {
-    int bonus = depth * depth * 24 + depth * 200 - 200;
-    if (bonus > 4000)
-        bonus = 4000;
+    int bonus = depth_bonus(depth);
     update_quiet(h, pos, best, bonus, prev1, prev2);
     for (int i = 0; i < ntried; i++)
         if (!move_equal(tried[i], best))
@@ -49,6 +54,19 @@ void history_reward_quiet(History *h, const Position *pos, Move best,
     }
 }
 
+void history_reward_captures(History *h, const Position *pos, Move best, bool best_tactical,
+                             const Move *tried, int ntried, int depth)
+{
+    if (!h->capture)
+        return;
+    int bonus = depth_bonus(depth);
+    if (best_tactical)
+        history_update(history_capture_slot(h, pos, best), bonus);
+    for (int i = 0; i < ntried; i++)
+        if (!best_tactical || !move_equal(tried[i], best))
+            history_update(history_capture_slot(h, pos, tried[i]), -bonus);
+}
+
 void history_clear(History *h)
 {
     memset(h->killers, 0, sizeof h->killers);
@@ -56,13 +74,16 @@ void history_clear(History *h)
     memset(h->quiet, 0, sizeof h->quiet);
     if (h->cont)
         memset(h->cont, 0, h->cont_slots * sizeof *h->cont);
+    if (h->capture)
+        memset(h->capture, 0, h->capture_slots * sizeof *h->capture);
 }
 
 void history_free(History *h)
 {
     free(h->cont);
-    h->cont = NULL;
-    h->cont_slots = 0;
+    free(h->capture);
+    h->cont = h->capture = NULL;
+    h->cont_slots = h->capture_slots = 0;
     h->cont_keys = 0;
 }
 
@@ -75,21 +96,36 @@ void history_fit_variant(History *h, const Variant *v)
     history_free(h);
     size_t slots = keys <= CONT_DIRECT_KEYS ? (size_t)keys * (size_t)keys
                                             : (size_t)1 << CONT_HASHED_BITS;
+    size_t capture_slots = (size_t)2 * (size_t)v->ntypes * (size_t)squares * (size_t)(v->ntypes + 1);
     h->cont = calloc(slots, sizeof *h->cont);
-    if (!h->cont)
+    h->capture = calloc(capture_slots, sizeof *h->capture);
+    if (!h->cont || !h->capture) {
+        history_free(h);
         return;
+    }
+    h->capture_slots = capture_slots;
     h->cont_slots = slots;
     h->cont_keys = keys;
     h->cont_ntypes = v->ntypes;
     h->cont_squares = squares;
 }
 
-size_t history_cont_used(const History *h)
+static size_t count_used(const int16_t *table, size_t slots)
 {
     size_t n = 0;
-    for (size_t i = 0; h->cont && i < h->cont_slots; i++)
-        n += h->cont[i] != 0;
+    for (size_t i = 0; table && i < slots; i++)
+        n += table[i] != 0;
     return n;
+}
+
+size_t history_cont_used(const History *h)
+{
+    return count_used(h->cont, h->cont_slots);
+}
+
+size_t history_capture_used(const History *h)
+{
+    return count_used(h->capture, h->capture_slots);
 }
 
 void history_clear_killers(History *h)

@@ -5,8 +5,10 @@
  * type and target square, raised for moves that cut off and lowered for
  * those tried before them) and continuation history (the same, per
  * earlier move: how a quiet move fared as the answer to the opponent's
- * last move, and as the follow-up to our own move before it).  Each
- * search thread has its own.  Private to src/search.
+ * last move, and as the follow-up to our own move before it).  Captures
+ * and promotions have a history of their own (per side, moving type,
+ * target square and captured type), which orders them within their
+ * victim's value.  Each search thread has its own.  Private to src/search.
  *
  * Continuation keys.  A move is keyed by the coloured piece that made it,
  * as it stood before the move (the dropped piece for a drop, the pawn for
@@ -41,6 +43,11 @@ typedef struct {
     size_t   cont_slots;
     int      cont_keys;       /* keys of the variant it is sized for */
     int      cont_ntypes, cont_squares;
+
+    /* capture history: [side][moving type][to][captured type + 1] (0: a
+       promotion that captures nothing), sized for the same variant */
+    int16_t *capture;         /* NULL: none */
+    size_t   capture_slots;
 } History;
 
 static inline int16_t *history_slot(History *h, const Position *pos, Move m)
@@ -85,6 +92,34 @@ static inline int history_quiet_score(History *h, const Position *pos, Move m, i
     return score;
 }
 
+/* The type m captures, plus one (0: nothing, a plain promotion).  A
+ * multi-leg capture is keyed by its first victim. */
+static inline int history_captured(const Position *pos, Move m)
+{
+    if (m.kind == MOVE_EP || (m.nvictims && m.victim[0] != m.to))
+        return code_type(pos->board[m.victim[0]]) + 1;
+    if (m.kind == MOVE_NORMAL && pos->board[m.to] != EMPTY && m.to != m.from)
+        return code_type(pos->board[m.to]) + 1;
+    return 0;
+}
+
+/* The capture-history slot of the tactical move m (NULL: no table). */
+static inline int16_t *history_capture_slot(const History *h, const Position *pos, Move m)
+{
+    if (!h->capture)
+        return NULL;
+    size_t i = ((size_t)(pos->side * h->cont_ntypes + moving_type(pos, m)) * (size_t)h->cont_squares
+                + m.to) * (size_t)(h->cont_ntypes + 1) + (size_t)history_captured(pos, m);
+    return &h->capture[i];
+}
+
+/* What the capture history says of the tactical move m. */
+static inline int history_capture_score(const History *h, const Position *pos, Move m)
+{
+    const int16_t *slot = history_capture_slot(h, pos, m);
+    return slot ? *slot : 0;
+}
+
 /* The reply that refuted the opponent's last move before. */
 static inline Move history_counter_move(const History *h, const Position *pos)
 {
@@ -102,14 +137,17 @@ static inline void history_reset_killers(History *h, int ply)
 
 void history_clear(History *h);           /* a new game: forget everything */
 void history_clear_killers(History *h);   /* a new search: killers belong to one tree */
-void history_free(History *h);            /* the continuation table's memory */
+void history_free(History *h);            /* the continuation and capture tables' memory */
 
-/* Size the continuation table for variant v (a no-op when it already
- * is); a new size starts empty.  Without the memory there is none. */
+/* Size the continuation and capture tables for variant v (a no-op when
+ * they already are); a new size starts empty.  Without the memory there
+ * is none. */
 void history_fit_variant(History *h, const Variant *v);
 
-/* Entries of the continuation table that are not zero (for tests). */
+/* Entries of the continuation / capture table that are not zero (for
+ * tests). */
 size_t history_cont_used(const History *h);
+size_t history_capture_used(const History *h);
 
 /* `best` (quiet) cut off at `ply`, after the quiet moves `tried` (all
  * searched: a move pruned unsearched is not among them): a bonus for it, a
@@ -119,5 +157,11 @@ size_t history_cont_used(const History *h);
 void history_reward_quiet(History *h, const Position *pos, Move best,
                           const Move *tried, int ntried, int depth, int ply,
                           int prev1, int prev2);
+
+/* A move cut off at `depth` after the tactical moves `tried` (all
+ * searched; `best` among them when it is tactical): a bonus for `best` if
+ * it is tactical, a malus for the others, in the capture history. */
+void history_reward_captures(History *h, const Position *pos, Move best, bool best_tactical,
+                             const Move *tried, int ntried, int depth);
 
 #endif

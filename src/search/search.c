@@ -480,8 +480,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
     Picker *p = &s->pick[ply];
     picker_init(p, tt_move, history_counter_move(&s->hist, pos), false, false);
     Move m, best_move = no_move();
-    Move quiets[64];
-    int nquiets = 0, legal = 0, best = -SCORE_INF, old_alpha = alpha;
+    Move quiets[64], captures[32];
+    int nquiets = 0, ncaptures = 0, legal = 0, best = -SCORE_INF, old_alpha = alpha;
     while (picker_next(s, p, ply, &m)) {
         if (singular_search && same_move(m, excluded))
             continue;
@@ -542,6 +542,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
 
         if (!tactical && nquiets < 64)
             quiets[nquiets++] = m;
+        else if (tactical && ncaptures < 32)
+            captures[ncaptures++] = m;
         if (score > best) {
             best = score;
             if (score > alpha) {
@@ -553,6 +555,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool cutno
                     if (!tactical)
                         history_reward_quiet(&s->hist, pos, m, quiets, nquiets, depth, ply,
                                              cont_prev(s, ply, 1), cont_prev(s, ply, 2));
+                    history_reward_captures(&s->hist, pos, m, tactical, captures, ncaptures,
+                                            depth);
                     break;
                 }
             }

@@ -141,6 +141,7 @@ const Variant *cecp_find_variant(const VariantSet *set, const char *name)
 static const char xboard_slots[] = "PNBRQFEACWMOHIJGDVLSUK";
 #define NSLOTS  22
 #define KSLOT   21
+#define LANCE_SLOT 18
 #define PROMO_OFFSET 11
 
 static int base_type_of(const Variant *v, int t)
@@ -157,6 +158,16 @@ static bool has_promoted_form(const Variant *v, int t)
     return p != NO_TYPE && p != t && v->piece[p].id[0] == '+';
 }
 
+/* XBoard 4.9.1 promotes whatever stands in the lance's slot on reaching
+ * the last rank, as it does a pawn (moves.c, MovesFromString): a piece
+ * that never promotes there would arrive as a promotion to XBoard's
+ * default piece, and XBoard's board would part from ours (caissa
+ * britannia's L, tori shogi's quail). */
+static bool slot_fits(const Variant *v, int t, int s)
+{
+    return s != LANCE_SLOT || v->piece[t].can_promote;
+}
+
 /* The slot of the piece's glyph or letter, if that one is free (a piece
  * that promotes needs one whose promoted partner slot exists). */
 static int own_slot(const Variant *v, int t, const int *slot_type)
@@ -168,7 +179,7 @@ static int own_slot(const Variant *v, int t, const int *slot_type)
     const char *p = strchr(xboard_slots, toupper((unsigned char)glyph));
     int s = p ? (int)(p - xboard_slots) : -1;
     if (s < 0 || s == KSLOT || slot_type[s] != NO_TYPE
-        || (has_promoted_form(v, t) && s >= PROMO_OFFSET))
+        || (has_promoted_form(v, t) && s >= PROMO_OFFSET) || !slot_fits(v, t, s))
         return -1;
     return s;
 }
@@ -176,21 +187,24 @@ static int own_slot(const Variant *v, int t, const int *slot_type)
 /* XBoard ties rules of its own to the pawn's, knight's and queen's slots
  * whatever the piece there moves like: no pawn drops on the first and last
  * ranks, and in shogi-like parents no knight drops on the last two ranks and
- * no lance (the queen's slot) drops on the last rank. */
+ * no lance (the queen's slot) drops on the last rank.  The lance's own slot
+ * promotes on the last rank (slot_fits). */
 static bool slot_has_rules(int s)
 {
-    return s == 0 || s == 1 || s == 4;
+    return s == 0 || s == 1 || s == 4 || s == LANCE_SLOT;
 }
 
 /* A free slot for a piece without one of its own letter: those without
  * rules of their own first, so that a silver in minishogi does not inherit
  * the knight's drop ban; a piece that promotes also needs its partner slot. */
-static int free_slot(const int *slot_type, bool promotes)
+static int free_slot(const Variant *v, int t, const int *slot_type)
 {
+    bool promotes = has_promoted_form(v, t);
     int hi = promotes ? PROMO_OFFSET : KSLOT;
     for (int pass = 0; pass < 2; pass++)
         for (int s = 0; s < hi; s++)
             if (slot_type[s] == NO_TYPE && slot_has_rules(s) == (pass == 1)
+                && slot_fits(v, t, s)
                 && (!promotes || slot_type[s + PROMO_OFFSET] == NO_TYPE))
                 return s;
     return -1;
@@ -215,7 +229,7 @@ static void assign_slots(const Variant *v, int *slot_type)
     for (int t = 0; t < v->ntypes; t++) {
         if (v->piece[t].id[0] == '+' || placed[t])
             continue;
-        int s = free_slot(slot_type, has_promoted_form(v, t));
+        int s = free_slot(v, t, slot_type);
         if (s >= 0)
             slot_type[s] = t;
     }
@@ -352,6 +366,46 @@ static void castling_betza(const Variant *v, char *out, size_t size)
         }
 }
 
+/* Whether the piece can go two or more squares along a rank. */
+static bool moves_along_rank(const PieceType *pt)
+{
+    const XbTable *tb = &pt->table;
+    for (int sq = 0; sq < tb->nsquares; sq++)
+        for (const XbRay *r = xb_rays_begin(tb, 0, sq); r < xb_rays_end(tb, 0, sq); r++)
+            for (int k = 0; k < r->len; k++) {
+                int to = tb->steps[r->first + k].sq;
+                if (to / tb->files == sq / tb->files && abs(to % tb->files - sq % tb->files) >= 2)
+                    return true;
+            }
+    return false;
+}
+
+/* The piece XBoard keeps in its king's slot: the first royal (own_slot). */
+static bool in_king_slot(const Variant *v, int t)
+{
+    for (int r = 0; r < v->ntypes; r++)
+        if (v->piece[r].royal)
+            return r == t;
+    return false;
+}
+
+/* XBoard 4.9.1 takes a move of the piece in its king's slot two or more
+ * squares along a rank for castling, and carries the nearest piece on that
+ * side over it (backend.c, ApplyMove), unless that piece's XBetza has an
+ * 'i' and no 'O'.  A royal that moves so and does not castle (caissa
+ * britannia's queen) is taught its moves once more as initial moves, which
+ * adds none: "QiQ". */
+static void keep_xboard_from_castling(const Variant *v, int t, char *betza, size_t size)
+{
+    size_t len = strlen(betza);
+    if (!in_king_slot(v, t) || strchr(betza, 'O') || strchr(betza, 'i')
+        || !moves_along_rank(&v->piece[t]) || 2 * len + 2 > size)
+        return;
+    betza[len] = 'i';
+    memcpy(betza + len + 1, betza, len);
+    betza[2 * len + 1] = '\0';
+}
+
 /* XBoard knows no moves tied to squares: a piece with extra moves is
  * taught all of them everywhere (the xiangqi-like parents keep the palace
  * and river), which lets XBoard accept every move the piece can make. */
@@ -367,6 +421,8 @@ static void piece_line(const Variant *v, int t, char *line, size_t size)
     if (v->castling.enabled && !v->castling.shuffle && t == v->castling.king
         && !strchr(betza, 'O'))
         castling_betza(v, castle, sizeof castle);
+    else
+        keep_xboard_from_castling(v, t, betza, sizeof betza);
     snprintf(line, size, "piece %s& %s%s", pt->id, betza, castle);
 }
 

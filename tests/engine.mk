@@ -31,6 +31,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/berolina.perft \
 	tests/data/perft/breakthrough.perft \
 	tests/data/perft/caissa_britannia.perft \
+	tests/data/perft/cambodian.perft \
 	tests/data/perft/cannonshogi.perft \
 	tests/data/perft/capablanca.perft \
 	tests/data/perft/capahouse.perft \
@@ -93,6 +94,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/jesonmor.perft \
 	tests/data/perft/judkins.perft \
 	tests/data/perft/kamikazerooks.perft \
+	tests/data/perft/karouk.perft \
 	tests/data/perft/khans.perft \
 	tests/data/perft/kinglet.perft \
 	tests/data/perft/kingofthehill.perft \

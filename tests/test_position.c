@@ -621,6 +621,38 @@ static void test_counting(void)
     CU_ASSERT_STRING_EQUAL(end.reason, "White mates");
 }
 
+/* rules.initial-moves (cambodian, karouk, as Fairy-Stockfish 11.1 plays
+ * them): the rights in the FEN's castling field, the king's leap never out
+ * of check, the met's jump that takes, and the first check winning. */
+static void test_initial_rights(void)
+{
+    char why[100];
+    GameEnd end;
+    set_fen("cambodian", variant("cambodian")->start_fen);
+    play("d1b2");
+    check_fen("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/1K6/RNS1MSNR b Ede - 1 1");
+    position_unmake(pos);
+    check_fen("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1");
+    /* a back-rank piece whose letter is missing has no right */
+    set_fen("cambodian", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w Ede - 0 1");
+    CU_ASSERT_FALSE(parses("d1b2", false, why));
+    CU_ASSERT_TRUE(parses("d1c2", false, why));
+    /* in check by the knight: no leap, but the met's jump takes it */
+    set_fen("cambodian", "4k3/8/8/8/8/4n3/8/3KM3 w DE - 0 1");
+    CU_ASSERT_FALSE(parses("d1b2", false, why));
+    CU_ASSERT_TRUE(parses("e1e3", false, why));
+    set_fen("cambodian", "4k3/8/8/8/8/8/8/R2KM3 w ADE - 0 1");
+    check_fen("4k3/8/8/8/8/8/8/R2KM3 w DE - 0 1");    /* A: a rook has no 'i' moves */
+    expect_refused("cambodian", "4k3/8/8/8/8/8/8/4M3 w DE - 0 1",
+                   "initial-move right 'D' but no piece of that side on its square");
+    /* karouk: the first check wins */
+    set_fen("karouk", variant("karouk")->start_fen);
+    play("b1d2 a6a5 d2c4 a5a4 c4d6");
+    check_fen("rnsmksnr/8/1ppNpppp/8/p7/PPPPPPPP/8/R1SKMSNR b DEde - 0+1 0 3");
+    CU_ASSERT_TRUE(rules_game_end(pos, &end));
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_LOSS);
+}
+
 static void test_rule_moves(void)
 {
     /* xiangqi: generals may not face each other; palace and river */
@@ -1216,6 +1248,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "evaluation bounds", test_eval_bounds);
     CU_add_test(s, "game ends", test_game_ends);
     CU_add_test(s, "counting", test_counting);
+    CU_add_test(s, "initial-move rights", test_initial_rights);
     CU_add_test(s, "rule-restricted moves", test_rule_moves);
     CU_add_test(s, "extra moves by region", test_extra_moves_regions);
     CU_add_test(s, "overlapping atoms", test_overlapping_atoms);

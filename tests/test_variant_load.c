@@ -382,6 +382,49 @@ static void test_counting_settings(void)
     free(msgs);
 }
 
+/* rules.initial-moves: cambodian and karouk, and bad values refused where
+ * they are written. */
+static void test_initial_moves_settings(void)
+{
+    const Variant *v = varset_find(&builtin, "cambodian");
+    CU_ASSERT_FATAL(v != NULL);
+    CU_ASSERT_TRUE(v->rules.initial_rights_in_fen);
+    CU_ASSERT_EQUAL(v->rules.initial_not_in_check, type_bit(type_of(v, "K")));
+    CU_ASSERT_TRUE(v->rules.counting.on);            /* makruk's, inherited */
+    v = varset_find(&builtin, "karouk");
+    CU_ASSERT_FATAL(v != NULL);
+    CU_ASSERT_TRUE(v->rules.initial_rights_in_fen);
+    CU_ASSERT_EQUAL(v->rules.check_limit, 1);
+    v = varset_find(&builtin, "makruk");
+    CU_ASSERT_FALSE(v->rules.initial_rights_in_fen);
+    CU_ASSERT_EQUAL(v->rules.initial_not_in_check, 0u);
+
+    VariantSet set;
+    char *msgs = NULL;
+    int errors = load_text(&set, "name: q\nextends: makruk\n"
+                           "rules:\n"
+                           "  initial-moves:\n"
+                           "    fen: xfen\n"
+                           "    not-out-of-check: [K]\n"
+                           "    lost: rook\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 3);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:5:10: error:"));   /* xfen */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "implied, castling-field"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:6:23: error: 'not-out-of-check': piece 'K' "
+                                        "has no initial ('i') moves"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:7:5: error:"));    /* lost */
+    if (errors != 3)
+        fprintf(stderr, "\n%s", msgs);
+    varset_free(&set);
+    free(msgs);
+    errors = load_text(&set, "name: q\nextends: chess\n"
+                       "rules: {initial-moves: {fen: castling-field}}\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "needs 'castling: none'"));
+    varset_free(&set);
+    free(msgs);
+}
+
 static void test_override_and_columns(void)
 {
     VariantSet set;
@@ -886,6 +929,7 @@ int main(void)
     CU_add_test(suite, "rules", test_rules);
     CU_add_test(suite, "chase settings", test_chase_settings);
     CU_add_test(suite, "counting settings", test_counting_settings);
+    CU_add_test(suite, "initial-moves settings", test_initial_moves_settings);
     CU_add_test(suite, "janggi settings", test_janggi_settings);
     CU_add_test(suite, "override and XBetza columns", test_override_and_columns);
     CU_add_test(suite, "alias limits", test_alias_limits);

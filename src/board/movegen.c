@@ -211,6 +211,8 @@ static void gen_table(const Position *pos, MoveList *ml, int type, int from, con
 {
     int color = pos->side;
     bool guard = pos->v->rules.royal_no_slide_through_attack && pos->v->piece[type].royal;
+    /* rules.initial-moves not-out-of-check: -1 until first needed */
+    int in_check = pos->v->rules.initial_not_in_check >> type & 1 ? -1 : 0;
     const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
     for (; r < end; r++) {
         if (r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG | XB_RAY_INITIAL | XB_RAY_INITIAL2)) {
@@ -219,6 +221,10 @@ static void gen_table(const Position *pos, MoveList *ml, int type, int from, con
             if ((r->flags & XB_RAY_INITIAL) && !sqset_has(&pos->virgin, from))
                 continue;
             if ((r->flags & XB_RAY_INITIAL2) && !virgin2_ok(pos, type, from))
+                continue;
+            if (in_check < 0)
+                in_check = attack_in_check(pos, color);
+            if (in_check)
                 continue;
         }
         const XbStep *steps = t->steps + r->first;

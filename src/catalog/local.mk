@@ -47,7 +47,7 @@ dist_variants_DATA = \
 	variants/janus.yaml variants/embassy.yaml variants/grand.yaml \
 	variants/courier.yaml variants/courier-traditional.yaml variants/los-alamos.yaml \
 	variants/horde.yaml variants/atomic.yaml variants/seirawan.yaml \
-	variants/shatranj.yaml variants/makruk.yaml variants/makpong.yaml \
+	variants/shatranj.yaml variants/makruk.yaml variants/makpong.yaml variants/cambodian.yaml variants/karouk.yaml \
 	variants/asean.yaml variants/knightmate.yaml variants/berolina.yaml \
 	variants/crazyhouse.yaml variants/3check.yaml variants/kingofthehill.yaml \
 	variants/giveaway.yaml variants/suicide.yaml variants/losers.yaml \

@@ -466,6 +466,55 @@ static void read_counting(SchemaContext *c, const TreeNode *n)
     k->on = true;
 }
 
+/* 1: the piece has initial ('i') moves, all of one leg; -1: one of them
+ * has several legs; 0: none. */
+static int piece_initial_moves(const PieceType *pt)
+{
+    int has = 0;
+    for (int g = 0; g < pt->moves.ngroups; g++)
+        if (pt->moves.group[g].initial) {
+            if (pt->moves.group[g].nlegs > 1)
+                return -1;
+            has = 1;
+        }
+    return has;
+}
+
+/* rules.initial-moves: where the 'i' rights are written, and which types
+ * may not make their 'i' moves out of check. */
+static void read_initial_moves(SchemaContext *c, const TreeNode *n)
+{
+    static const char *const keys[] = { "fen", "not-out-of-check", NULL };
+    static const char *const fens[] = { "implied", "castling-field", NULL };
+    Rules *r = &c->v->rules;
+    const TreeNode *x;
+
+    if (!schema_want_kind(c, n, TREE_MAP, "initial-moves"))
+        return;
+    schema_check_keys(c, n, keys, NULL, "'initial-moves'");
+    if ((x = tree_map_get(n, "fen"))) {
+        int k = schema_choice(c, x, "fen", fens);
+        if (k >= 0)
+            r->initial_rights_in_fen = k == 1;
+        if (k == 1 && c->v->castling.enabled)
+            SCHEMA_ERROR(c, x, "'fen: castling-field' needs 'castling: none': the field "
+                         "would hold both castling and initial rights");
+        if (k == 1 && c->v->hand.gating)
+            SCHEMA_ERROR(c, x, "'fen: castling-field' is what gating does already");
+    }
+    if ((x = tree_map_get(n, "not-out-of-check"))
+        && schema_piece_mask(c, x, "not-out-of-check", &r->initial_not_in_check))
+        for (int t = 0; t < c->v->ntypes; t++) {
+            int k = (r->initial_not_in_check >> t & 1) ? piece_initial_moves(&c->v->piece[t]) : 1;
+            if (k == 0)
+                SCHEMA_ERROR(c, x, "'not-out-of-check': piece '%s' has no initial ('i') moves",
+                             c->v->piece[t].id);
+            else if (k < 0)
+                SCHEMA_ERROR(c, x, "'not-out-of-check': piece '%s' has a multi-leg ('a') "
+                             "initial move; only one-leg ones are supported", c->v->piece[t].id);
+        }
+}
+
 void schema_read_rules(SchemaContext *c, const TreeNode *n)
 {
     static const char *const keys[] = {
@@ -473,7 +522,7 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
         "flag", "check-limit", "must-capture", "facing-royals", "royals",
         "insufficient-material", "en-passant-squares", "explosions", "pass", "material-count",
         "lion-trading", "checks", "counting", "check-evasion", "en-passant-check", "shak",
-        NULL };
+        "initial-moves", NULL };
     static const char *const reserved[] = {
         "connect", "chasing", "self-capture", "impasse", NULL };
     static const char *const evasions[] = { "any", "royal-captures-only", NULL };
@@ -542,6 +591,8 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
     }
     if ((x = tree_map_get(n, "shak")))
         read_shak(c, x);
+    if ((x = tree_map_get(n, "initial-moves")))
+        read_initial_moves(c, x);
     if ((x = tree_map_get(n, "checks"))) {
         int k = schema_choice(c, x, "checks", checks);
         if (k >= 0)

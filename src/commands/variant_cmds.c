@@ -452,12 +452,20 @@ static void print_rules(const Variant *v, FILE *out)
         fputs(".\n", out);
     }
     if (r->check_limit)
-        fprintf(out, "Giving check %d times wins.\n", r->check_limit);
+        fprintf(out, "Giving check %d time%s wins.\n", r->check_limit, r->check_limit == 1 ? "" : "s");
     if (r->counting.on)
         print_counting(v, out);
     if (r->check_evasion == EVASION_ROYAL_CAPTURES_ONLY)
         fputs("A royal piece in check may not move, except to capture the one piece that"
               " gives check.\n", out);
+    if (r->initial_not_in_check) {
+        fputs("A player in check may not make the initial ('i') moves of", out);
+        print_types(v, r->initial_not_in_check, out);
+        fputs(".\n", out);
+    }
+    if (r->initial_rights_in_fen)
+        fputs("The FEN's castling field keeps the initial-move rights of back-rank pieces"
+              " as file letters.\n", out);
     if (r->must_capture)
         fputs("Capturing is compulsory.\n", out);
     if (r->royal_last)

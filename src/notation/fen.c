@@ -253,6 +253,23 @@ static int parse_gating_letter(Position *pos, int color, char up, char *err, siz
     return 0;
 }
 
+/* rules.initial-moves fen: castling-field: a file letter keeps the 'i'
+ * rights of the piece on that file of the back rank (Fairy-Stockfish's
+ * cambodian: DEde).  The letter of a piece without 'i' moves is read and
+ * dropped, so that a position's hash does not depend on it. */
+static int parse_initial_letter(Position *pos, int color, char up, char *err, size_t n)
+{
+    const Variant *v = pos->v;
+    int sq = var_square(v, up - 'A', back_rank(v, color));
+    uint8_t code = pos->board[sq];
+    if (!code || code == HOLE || code_color(code) != color)
+        return fail(err, n, "initial-move right '%c' but no piece of that side on its square",
+                    color == WHITE ? up : (char)tolower((unsigned char)up));
+    if (v->piece[code_type(code)].has_initial)
+        sqset_add(&pos->virgin, sq);
+    return 0;
+}
+
 static int parse_castling_char(Position *pos, char ch, char *err, size_t n)
 {
     const Variant *v = pos->v;
@@ -260,6 +277,8 @@ static int parse_castling_char(Position *pos, char ch, char *err, size_t n)
     char up = (char)toupper((unsigned char)ch);
     if (v->hand.gating && up >= 'A' && up < 'A' + v->files && up != 'K' && up != 'Q')
         return parse_gating_letter(pos, color, up, err, n);
+    if (v->rules.initial_rights_in_fen && up >= 'A' && up < 'A' + v->files)
+        return parse_initial_letter(pos, color, up, err, n);
     int king = find_castling_king(pos, color);
     if (king < 0)
         return fail(err, n, "castling right '%c' but no castling king on its rank", ch);
@@ -300,7 +319,8 @@ static void init_virginity(Position *pos)
         int t = code_type(c);
         bool castling_piece = v->castling.enabled
             && (t == v->castling.king || (v->castling.partners >> t & 1));
-        bool gating_piece = v->hand.gating && var_rank(v, sq) == back_rank(v, code_color(c));
+        bool gating_piece = (v->hand.gating || v->rules.initial_rights_in_fen)
+                            && var_rank(v, sq) == back_rank(v, code_color(c));
         if (!castling_piece && !gating_piece && v->piece[t].has_initial)
             sqset_add(&pos->virgin, sq);
     }
@@ -528,8 +548,9 @@ static int parse_fields(Position *pos, const char *s, char **field, int nf, cons
        field would be, and its plies counted in the half-move field
        ("... w - 32 7 60"), as Fairy-Stockfish writes them */
     int count_limit = 0;
-    if (v->rules.counting.on && fi + 2 < nf && is_counter(field[fi])
-        && is_counter(field[fi + 1]) && is_counter(field[fi + 2])) {
+    int after = fi + 1 < nf && v->rules.check_limit && strchr(field[fi + 1], '+') ? fi + 2 : fi + 1;
+    if (v->rules.counting.on && after + 1 < nf && is_counter(field[fi])
+        && is_counter(field[after]) && is_counter(field[after + 1])) {
         *where = field[fi];
         if (parse_counter(field[fi], "counting limit", 0, &count_limit, err, n))
             return -1;
@@ -699,7 +720,8 @@ static char *write_castling(const Position *pos, char *p)
                 }
             }
         }
-        for (int f = 0; v->hand.gating && f < v->files; f++) {
+        bool letters = v->hand.gating || v->rules.initial_rights_in_fen;
+        for (int f = 0; letters && f < v->files; f++) {
             int sq = var_square(v, f, back_rank(v, color));
             if (!written[f] && pos->board[sq] && pos->board[sq] != HOLE
                 && code_color(pos->board[sq]) == color && sqset_has(&pos->virgin, sq))

@@ -277,6 +277,12 @@ typedef struct {
     bool    insufficient_material_draw;
     Counting counting;        /* the makruk/ASEAN count; counting.on = false: none */
     CheckEvasion check_evasion;
+    /* rules.initial-moves: the 'i' rights of back-rank pieces are written in
+       the FEN's castling field as file letters (Fairy-Stockfish's cambodian:
+       DEde) instead of following from the start position; and the types
+       whose 'i' moves a side in check may not make (the Cambodian king) */
+    bool    initial_rights_in_fen;
+    TypeMask initial_not_in_check;
     bool    royal_no_slide_through_attack; /* en-passant-check: a royal may not slide
                                   through an attacked square (Sjaak II) */
     /* shak (shatar): a mate wins only if the series of checks that led to it

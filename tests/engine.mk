@@ -146,6 +146,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/pawnsideways.perft \
 	tests/data/perft/peasant.perft \
 	tests/data/perft/perfect.perft \
+	tests/data/perft/placement.perft \
 	tests/data/perft/pocketknight.perft \
 	tests/data/perft/progressive.perft \
 	tests/data/perft/racingkings.perft \

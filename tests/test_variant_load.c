@@ -425,6 +425,55 @@ static void test_initial_moves_settings(void)
     free(msgs);
 }
 
+/* A setup phase (hand.must-drop), drop.colour and castling.dropped-pieces:
+ * the shipped placement chess, and bad values refused where written. */
+static void test_setup_settings(void)
+{
+    const Variant *v = varset_find(&builtin, "placement");
+    CU_ASSERT_FATAL(v != NULL);
+    CU_ASSERT_TRUE(v->hand.must_drop);
+    CU_ASSERT_TRUE(v->piece[type_of(v, "B")].drop_opposite_colours);
+    CU_ASSERT_FALSE(v->piece[type_of(v, "N")].drop_opposite_colours);
+    CU_ASSERT_EQUAL(v->drop_colour_types, type_bit(type_of(v, "B")));
+    CU_ASSERT_EQUAL(v->castling.dropped_king_files, 1u << 4);
+    CU_ASSERT_EQUAL(v->castling.dropped_partner_files, 1u | 1u << 7);
+    v = varset_find(&builtin, "crazyhouse");
+    CU_ASSERT_FALSE(v->hand.must_drop);
+    CU_ASSERT_EQUAL(v->drop_colour_types, 0u);
+    CU_ASSERT_EQUAL(v->castling.dropped_king_files, 0u);
+
+    VariantSet set;
+    char *msgs = NULL;
+    int errors = load_text(&set, "name: q\nextends: placement\n"
+                           "hand: {must-drop: sometimes}\n"
+                           "pieces:\n"
+                           "  B: {drop: {colour: same}}\n"
+                           "castling:\n"
+                           "  dropped-pieces: {with: [a, z]}\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 3);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:3:19: error:"));   /* sometimes */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:5:22: error:"));   /* same */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "any, opposite"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:7:"));              /* z */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "file letter from a to h (got 'z')"));
+    if (errors != 3)
+        fprintf(stderr, "\n%s", msgs);
+    varset_free(&set);
+    free(msgs);
+    errors = load_text(&set, "name: q\nextends: chess\n"
+                       "hand: {must-drop: true}\n"
+                       "castling: {dropped-pieces: {king: e}}\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:3:"));              /* no drops */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "'must-drop' needs drops"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:4:28: error: 'dropped-pieces' needs 'king' "
+                                        "and 'with'"));
+    if (errors != 2)
+        fprintf(stderr, "\n%s", msgs);
+    varset_free(&set);
+    free(msgs);
+}
+
 static void test_override_and_columns(void)
 {
     VariantSet set;
@@ -931,6 +980,7 @@ int main(void)
     CU_add_test(suite, "counting settings", test_counting_settings);
     CU_add_test(suite, "initial-moves settings", test_initial_moves_settings);
     CU_add_test(suite, "janggi settings", test_janggi_settings);
+    CU_add_test(suite, "setup phase settings", test_setup_settings);
     CU_add_test(suite, "override and XBetza columns", test_override_and_columns);
     CU_add_test(suite, "alias limits", test_alias_limits);
     CU_add_test(suite, "alias bomb: nodes built", test_alias_bomb_nodes_built);

@@ -366,9 +366,13 @@ static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
         royal_evasions(pos, ml, first, from);
 }
 
+static inline bool drops_only(const Position *pos, MoveList *ml);
+
 void movegen_piece(const Position *pos, MoveList *ml, int from)
 {
     int first = ml->n;
+    if (drops_only(pos, ml))
+        return;
     gen_piece(pos, ml, from, GEN_NOISY | GEN_QUIET);
     if (pos->v->piece[code_type(pos->board[from])].has_multileg)
         gen_multileg(pos, ml, from, first, GEN_NOISY | GEN_QUIET);
@@ -463,11 +467,73 @@ static bool file_full(const Position *pos, const PieceType *pt, int type, int fi
     return n >= pt->drop_no_doubled;
 }
 
+/* drop.colour: opposite.  A side's pieces of such a type go on squares of
+ * both colours (placement's bishops), as Fairy-Stockfish 11.1 judges it:
+ * one of them is never dropped on a colour another already stands on, and
+ * no other drop may take the last free square of a colour that the ones
+ * in hand still need.  What the board says, per type, for one generation. */
+typedef struct {
+    TypeMask types;                  /* the types with the rule the side must mind */
+    uint8_t  taken[MAX_PIECE_TYPES]; /* bit c: one stands on a square of colour c */
+    int      free[MAX_PIECE_TYPES][2]; /* empty squares of its drop zone, per colour */
+} DropColours;
+
+static inline int square_colour(const Variant *v, int sq)
+{
+    return (var_file(v, sq) + var_rank(v, sq)) & 1;
+}
+
+static void drop_colours_init(const Position *pos, DropColours *dc)
+{
+    const Variant *v = pos->v;
+    int color = pos->side, nsq = v->files * v->ranks;
+    dc->types = v->drop_colour_types;
+    for (TypeMask m = dc->types; m; m &= m - 1) {
+        int t = __builtin_ctzll(m);
+        dc->taken[t] = 0;
+        dc->free[t][0] = dc->free[t][1] = 0;
+        for (int sq = 0; sq < nsq; sq++)
+            if (pos->board[sq] == EMPTY && sqset_has(&v->piece[t].drop_zone[color], sq))
+                dc->free[t][square_colour(v, sq)]++;
+    }
+    for (int i = 0; i < pos->nlist[color]; i++) {
+        int sq = pos->list[color][i], t = code_type(pos->board[sq]);
+        if (dc->types >> t & 1)
+            dc->taken[t] |= (uint8_t)(1 << square_colour(v, sq));
+    }
+}
+
+/* May a piece of type t go on `sq` by the rule? */
+static bool drop_colours_allow(const Position *pos, const DropColours *dc, int t, int sq)
+{
+    const Variant *v = pos->v;
+    int colour = square_colour(v, sq);
+    if (dc->types >> t & 1)
+        return !(dc->taken[t] >> colour & 1);
+    for (TypeMask m = dc->types; m; m &= m - 1) {
+        int u = __builtin_ctzll(m), held = pos->hand[pos->side][u];
+        if (!held)
+            continue;
+        int colours = 0;
+        for (int c = 0; c < 2; c++) {
+            int left = dc->free[u][c]
+                - (c == colour && sqset_has(&v->piece[u].drop_zone[pos->side], sq));
+            colours += !(dc->taken[u] >> c & 1) && left > 0;
+        }
+        if (colours < held)
+            return false;
+    }
+    return true;
+}
+
 static void gen_drops(const Position *pos, MoveList *ml)
 {
     const Variant *v = pos->v;
     int color = pos->side;
     int nsq = v->files * v->ranks;
+    DropColours dc = { .types = 0 };
+    if (v->drop_colour_types)
+        drop_colours_init(pos, &dc);
     for (int t = 0; t < v->ntypes; t++) {
         if (!pos->hand[color][t])
             continue;
@@ -478,6 +544,8 @@ static void gen_drops(const Position *pos, MoveList *ml)
                 full[f] = file_full(pos, pt, t, f);
         for (int sq = 0; sq < nsq; sq++) {
             if (pos->board[sq] != EMPTY || !sqset_has(&pt->drop_zone[color], sq))
+                continue;
+            if (v->drop_colour_types && !drop_colours_allow(pos, &dc, t, sq))
                 continue;
             if (pt->drop_promoted) {    /* promotion.by-drop: the '+' form too */
                 const PieceType *plus = &v->piece[pt->promoted];
@@ -550,9 +618,59 @@ void movegen_pseudo(const Position *pos, MoveList *ml)
     movegen_staged(pos, ml, GEN_NOISY | GEN_QUIET);
 }
 
+/* hand.must-drop: must the side to move drop?  It must while it holds a
+ * piece it can drop legally (as Fairy-Stockfish has it: when no drop is
+ * legal, in check or with no square left, it moves on the board).  The
+ * drops are appended to ml (the caller takes them away or keeps them). */
+static bool must_drop(const Position *pos, MoveList *ml)
+{
+    int first = ml->n;
+    gen_drops(pos, ml);
+    if (ml->n == first || !attack_in_check(pos, pos->side))
+        return ml->n > first;
+    /* In check, only a drop that answers it counts.  Tried by making it,
+       which restores the position exactly; this happens only in check
+       during a setup phase, never in the search's usual nodes. */
+    Position *tried = (Position *)pos;
+    for (int i = first; i < ml->n; i++) {
+        position_make(tried, ml->m[i]);
+        bool legal = !attack_left_illegal(tried);
+        position_unmake(tried);
+        if (legal)
+            return true;
+    }
+    return false;
+}
+
+/* Does the side to move hold a piece in hand? */
+static bool holds_pieces(const Position *pos)
+{
+    for (int t = 0; t < pos->v->ntypes; t++)
+        if (pos->hand[pos->side][t])
+            return true;
+    return false;
+}
+
+/* hand.must-drop: only drops while some drop is legal (the board moves
+ * come only after the setup phase). */
+static inline bool drops_only(const Position *pos, MoveList *ml)
+{
+    if (!pos->v->hand.must_drop || !holds_pieces(pos))
+        return false;
+    int first = ml->n;
+    bool only = must_drop(pos, ml);
+    ml->n = first;
+    return only;
+}
+
 void movegen_staged(const Position *pos, MoveList *ml, unsigned gen)
 {
     int color = pos->side, first = ml->n;
+    if (drops_only(pos, ml)) {
+        if (gen & GEN_QUIET)
+            gen_drops(pos, ml);
+        return;
+    }
     for (int i = 0; i < pos->nlist[color]; i++)
         gen_piece(pos, ml, pos->list[color][i], gen);
     if (pos->v->has_multileg)

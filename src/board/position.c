@@ -85,18 +85,58 @@ static inline void clear_virgin(Position *pos, int sq)
     }
 }
 
+static inline void set_virgin(Position *pos, int sq)
+{
+    if (!sqset_has(&pos->virgin, sq)) {
+        sqset_add(&pos->virgin, sq);
+        pos->hash ^= zobrist->virgin[sq];
+    }
+}
+
+/* castling.dropped-pieces: a castling king dropped on one of its files of
+ * the castling rank may castle with the partners standing on theirs, and a
+ * partner dropped on one of its files with the king standing on his (as
+ * Fairy-Stockfish 11.1 gives the rights, whatever those pieces did before). */
+static void give_dropped_rights(Position *pos, int sq, int t)
+{
+    const Variant *v = pos->v;
+    const Castling *cs = &v->castling;
+    int color = code_color(pos->board[sq]);
+    int rank = color == WHITE ? cs->rank : v->ranks - 1 - cs->rank;
+    bool king = t == cs->king, partner = cs->partners >> t & 1;
+    uint32_t own = (king ? cs->dropped_king_files : 0)
+                 | (partner ? cs->dropped_partner_files : 0);
+    if (var_rank(v, sq) != rank || !(own >> var_file(v, sq) & 1))
+        return;
+    set_virgin(pos, sq);
+    for (int f = 0; f < v->files; f++) {
+        int other = var_square(v, f, rank);
+        uint8_t c = pos->board[other];
+        if (other == sq || !c || c == HOLE || code_color(c) != color)
+            continue;
+        int ot = code_type(c);
+        if ((king && (cs->partners >> ot & 1) && (cs->dropped_partner_files >> f & 1))
+            || (partner && ot == cs->king && (cs->dropped_king_files >> f & 1)))
+            set_virgin(pos, other);
+    }
+}
+
 /* A piece dropped where the same piece stood at the start may use its
  * initial moves, as XBoard judges virginity (a pawn dropped on its own
- * second rank may double-step).  Castling rights are never given back. */
+ * second rank may double-step).  Castling rights are never given back,
+ * but castling.dropped-pieces gives them to pieces dropped on its files
+ * (placement chess). */
 static void mark_dropped_virgin(Position *pos, int sq)
 {
     const Variant *v = pos->v;
     int t = code_type(pos->board[sq]);
-    if (v->start_board[sq] != pos->board[sq] || !v->piece[t].has_initial
-        || (v->castling.enabled && (t == v->castling.king || (v->castling.partners >> t & 1))))
+    if (v->castling.enabled && (t == v->castling.king || (v->castling.partners >> t & 1))) {
+        if (v->castling.dropped_king_files)
+            give_dropped_rights(pos, sq, t);
         return;
-    sqset_add(&pos->virgin, sq);
-    pos->hash ^= zobrist->virgin[sq];
+    }
+    if (v->start_board[sq] == pos->board[sq] && v->piece[t].has_initial)
+        set_virgin(pos, sq);
 }
 
 /* The type a captured piece goes to hand as. */

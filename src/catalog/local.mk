@@ -75,6 +75,7 @@ dist_variants_DATA = \
 	variants/shoshogi.yaml variants/coregal.yaml variants/gustav3.yaml \
 	variants/nocheckatomic.yaml variants/omicron.yaml variants/opulent.yaml \
 	variants/pawnback.yaml variants/pawnsideways.yaml variants/perfect.yaml \
+	variants/placement.yaml \
 	variants/tencubed.yaml variants/torpedo.yaml variants/troitzky.yaml \
 	variants/wolf.yaml variants/yarishogi.yaml variants/corner_chess.yaml \
 	variants/corridor_chess.yaml variants/diagonal_chess.yaml variants/diamond_chess.yaml \

@@ -236,9 +236,9 @@ void schema_check_start(SchemaContext *c, const TreeNode *n)
 void schema_read_hand(SchemaContext *c, const TreeNode *n)
 {
     static const char *const keys[] = { "captures", "drops", "zone", "only-where-mobile",
-                                        "checks", "mates", "revert-promoted", NULL };
-    static const char *const reserved[] = { "must-drop", "drop-first", "pickup",
-                                            "partner-board", NULL };
+                                        "checks", "mates", "revert-promoted", "must-drop",
+                                        NULL };
+    static const char *const reserved[] = { "drop-first", "pickup", "partner-board", NULL };
     static const char *const fates[] = { "discard", "to-captor", "to-owner", NULL };
     static const char *const allow[] = { "allowed", "forbidden", NULL };
     Hand *h = &c->v->hand;
@@ -271,6 +271,10 @@ void schema_read_hand(SchemaContext *c, const TreeNode *n)
         c->drop_checks_forbidden = schema_choice(c, x, "checks", allow) == 1;
     if ((x = tree_map_get(n, "mates")))
         c->drop_mates_forbidden = schema_choice(c, x, "mates", allow) == 1;
+    if ((x = tree_map_get(n, "must-drop")))
+        schema_bool(c, x, "must-drop", &h->must_drop);
+    if (h->must_drop && !h->enabled)
+        SCHEMA_ERROR(c, x, "'must-drop' needs drops ('drops: true')");
 }
 
 /* A file letter on this board, as a 0-based file; -1 after an error. */
@@ -383,12 +387,52 @@ void schema_read_gating(SchemaContext *c, const TreeNode *n)
                      "supported: XBoard's h1e1h would not say where the king goes");
 }
 
+/* One file letter or a list of them, as a set of files (bit f: file f);
+ * false after an error. */
+static bool read_file_set(SchemaContext *c, const TreeNode *n, const char *what, uint32_t *set)
+{
+    *set = 0;
+    if (n->kind != TREE_SEQ) {
+        int f = read_file_letter(c, n, what);
+        *set = f >= 0 ? (uint32_t)1 << f : 0;
+        return f >= 0;
+    }
+    for (int i = 0; i < n->n; i++) {
+        int f = read_file_letter(c, n->vals[i], what);
+        if (f < 0)
+            return false;
+        *set |= (uint32_t)1 << f;
+    }
+    return true;
+}
+
+/* `dropped-pieces: {king: e, with: [a, h]}`: the files of the castling
+ * rank on which a dropped king, or a dropped partner, gets castling rights
+ * (placement chess). */
+static void read_dropped_pieces(SchemaContext *c, const TreeNode *n, Castling *cs)
+{
+    static const char *const keys[] = { "king", "with", NULL };
+    const TreeNode *k, *w;
+    if (schema_is_off(n) || !schema_want_kind(c, n, TREE_MAP, "dropped-pieces"))
+        return;
+    schema_check_keys(c, n, keys, NULL, "'dropped-pieces'");
+    k = tree_map_get(n, "king");
+    w = tree_map_get(n, "with");
+    if (!k || !w) {
+        SCHEMA_ERROR(c, n, "'dropped-pieces' needs 'king' and 'with' (files of the castling "
+                     "rank), as {king: e, with: [a, h]}");
+        return;
+    }
+    read_file_set(c, k, "dropped-pieces king", &cs->dropped_king_files);
+    read_file_set(c, w, "dropped-pieces with", &cs->dropped_partner_files);
+}
+
 /* `castling`: the king, its partners, and where each lands. */
 void schema_read_castling(SchemaContext *c, const TreeNode *n)
 {
     static const char *const keys[] = { "king", "with", "rank", "king-to", "rook-to",
-                                        "through-check", "shuffle", NULL };
-    static const char *const reserved[] = { "opposite-only", "dropped-pieces", "wins", NULL };
+                                        "through-check", "shuffle", "dropped-pieces", NULL };
+    static const char *const reserved[] = { "opposite-only", "wins", NULL };
     Castling *cs = &c->v->castling;
     const TreeNode *x;
 
@@ -429,4 +473,6 @@ void schema_read_castling(SchemaContext *c, const TreeNode *n)
         schema_bool(c, x, "shuffle", &cs->shuffle);
     if (cs->shuffle && (cs->nto[CASTLE_SHORT] > 1 || cs->nto[CASTLE_LONG] > 1))
         SCHEMA_ERROR(c, x, "'shuffle' (Chess960 castling) takes one 'king-to' file a side");
+    if ((x = tree_map_get(n, "dropped-pieces")))
+        read_dropped_pieces(c, x, cs);
 }

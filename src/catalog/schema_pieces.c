@@ -186,14 +186,15 @@ static void read_synonyms(SchemaContext *c, PieceType *pt, const TreeNode *n)
 
 static void read_drop(SchemaContext *c, PieceType *pt, const TreeNode *n)
 {
-    static const char *const keys[] = { "zone", "no-doubled", "checks", "mates", NULL };
-    static const char *const reserved[] = { "colour", "color", NULL };
+    static const char *const keys[] = { "zone", "no-doubled", "checks", "mates", "colour",
+                                        "color", NULL };
     static const char *const allow[] = { "allowed", "forbidden", NULL };
+    static const char *const colours[] = { "any", "opposite", NULL };
     const TreeNode *x;
 
     if (!schema_want_kind(c, n, TREE_MAP, "drop"))
         return;
-    schema_check_keys(c, n, keys, reserved, "'drop'");
+    schema_check_keys(c, n, keys, NULL, "'drop'");
     if ((x = tree_map_get(n, "zone")))
         regions_read_set(c, x, pt->drop_zone);
     if ((x = tree_map_get(n, "no-doubled"))) {
@@ -208,6 +209,8 @@ static void read_drop(SchemaContext *c, PieceType *pt, const TreeNode *n)
         pt->drop_no_check = schema_choice(c, x, "checks", allow) == 1;
     if ((x = tree_map_get(n, "mates")))
         pt->drop_no_mate = schema_choice(c, x, "mates", allow) == 1;
+    if ((x = tree_map_get(n, "colour")) || (x = tree_map_get(n, "color")))
+        pt->drop_opposite_colours = schema_choice(c, x, "colour", colours) == 1;
 }
 
 /* Append entry e's moves (already parsed into `moves`, written `text`)

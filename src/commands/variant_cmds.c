@@ -318,6 +318,17 @@ static void print_piece(const Variant *v, int t, FILE *out)
 
 /* "Castling: the king goes to g (short) or c (long)."; with several
  * destinations a side, "to i or h (short)", "to c, b or d (long)". */
+/* " a or h": the files of a set (bit f: file f). */
+static void print_files(uint32_t files, FILE *out)
+{
+    const char *sep = " ";
+    for (int f = 0; files >> f; f++)
+        if (files >> f & 1) {
+            fprintf(out, "%s%c", sep, 'a' + f);
+            sep = files >> (f + 1) & ((files >> (f + 1)) - 1) ? ", " : " or ";
+        }
+}
+
 static void print_castling(const Variant *v, FILE *out)
 {
     const Castling *cs = &v->castling;
@@ -333,6 +344,13 @@ static void print_castling(const Variant *v, FILE *out)
     if (cs->nto[CASTLE_SHORT] > 1 || cs->nto[CASTLE_LONG] > 1)
         fputs(" (O-O and O-O-O: the first of each)", out);
     fprintf(out, "%s.\n", cs->shuffle ? ", Chess960 style" : "");
+    if (cs->dropped_king_files) {
+        fputs("A king dropped on file", out);
+        print_files(cs->dropped_king_files, out);
+        fputs(" of its castling rank may castle with partners dropped on file", out);
+        print_files(cs->dropped_partner_files, out);
+        fputs(".\n", out);
+    }
 }
 
 /* The `turn` section, when turns have several moves: "Turns: White 2 moves, Black 1; ...". */
@@ -536,6 +554,14 @@ static void print_rules(const Variant *v, FILE *out)
         fputs("Captured pieces go to a hand and may be dropped.\n", out);
     if (!v->hand.enabled)
         return;
+    if (v->hand.must_drop)
+        fputs("A player holding pieces must drop one while a drop is legal (a setup phase).\n",
+              out);
+    if (v->drop_colour_types) {
+        fputs("Dropped on squares of both colours:", out);
+        print_types(v, v->drop_colour_types, out);
+        fputs(".\n", out);
+    }
     TypeMask no_mate = 0, no_check = 0;
     for (int t = 0; t < v->ntypes; t++) {
         if (v->piece[t].drop_no_check)

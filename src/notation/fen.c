@@ -191,8 +191,9 @@ static int parse_holdings(Position *pos, const char **sp, const char **where, ch
         if (st == NUMBER_OK && count == 0)
             return fail(err, n, "holdings: count 0 in '%.*s'", (int)(s - tok), tok);
         /* a royal is never captured, so it never reaches a hand; dropped or
-           gated in, it would be a second royal */
-        if (pos->v->piece[code_type(code)].royal)
+           gated in, it would be a second royal.  A setup phase
+           (hand.must-drop) drops the only one. */
+        if (pos->v->piece[code_type(code)].royal && !pos->v->hand.must_drop)
             return fail(err, n, "holdings: '%.*s' is a royal piece, which cannot be in hand",
                         (int)(s - piece), piece);
         if (st != NUMBER_OK || count > room)

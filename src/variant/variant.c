@@ -156,6 +156,7 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
     v->has_multileg = false;
     v->no_mate_types = 0;
     v->no_mate_lines = false;
+    v->drop_colour_types = 0;
     v->geom.files = v->files;
     v->geom.ranks = v->ranks;
 
@@ -180,6 +181,8 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
         }
         if (pt->royal)
             v->royal_types |= type_bit(t);
+        if (pt->drop_opposite_colours)
+            v->drop_colour_types |= type_bit(t);
         if (pt->no_mate) {
             v->no_mate_types |= type_bit(t);
             for (int g = 0; g < pt->moves.ngroups; g++) {

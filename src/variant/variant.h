@@ -142,6 +142,8 @@ typedef struct {
     int     drop_no_doubled;  /* 0: unlimited; n: at most n unpromoted of this type per file */
     bool    drop_no_mate;     /* a drop of this piece may not give mate               */
     bool    drop_no_check;
+    bool    drop_opposite_colours; /* drop.colour: opposite: a side's pieces of this type
+                                 go on squares of both colours (placement's bishops) */
     bool    no_mate;          /* `mates: forbidden`: no move may mate with this piece
                                  among the checkers (shatar's knight) */
 
@@ -182,6 +184,10 @@ typedef struct {
     int     rook_to[2][MAX_CASTLE_TO];
     bool    through_check;    /* may the king pass attacked squares / castle out of check */
     bool    shuffle;          /* Chess960: rights given by files in the FEN */
+    /* dropped-pieces: a king dropped on its castling rank on one of
+       dropped_king_files, or a partner on one of dropped_partner_files
+       (bit f: file f), may castle as if it had stood there from the start */
+    uint32_t dropped_king_files, dropped_partner_files;
 } Castling;
 
 typedef struct {
@@ -192,6 +198,8 @@ typedef struct {
     bool    revert_promoted;
     bool    gating;           /* seirawan: a hand piece may enter on the square a
                                  virgin back-rank piece leaves */
+    bool    must_drop;        /* a side holding pieces must drop one while it can
+                                 (a setup phase: placement, sittuyin) */
 } Hand;
 
 /* rules.counting (makruk, ASEAN): once the board has none of `not_while`
@@ -362,6 +370,7 @@ typedef struct Variant {
     int     mark_demotes_to;   /* type a captured '~' piece reverts to (the promoter) */
     bool    has_drops, has_promotion, has_ep, has_multileg;
     TypeMask no_mate_types;    /* pieces with `mates: forbidden` */
+    TypeMask drop_colour_types; /* pieces with drop_opposite_colours */
     bool    no_mate_lines;     /* one of them has a non-leaping move: its check can be
                                   discovered, so every move is tested for the mate */
 

@@ -63,6 +63,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/doublearmy.perft \
 	tests/data/perft/dragon.perft \
 	tests/data/perft/dragonfly.perft \
+	tests/data/perft/elven.perft \
 	tests/data/perft/embassy.perft \
 	tests/data/perft/empire.perft \
 	tests/data/perft/enlarged_and_improved_chess.perft \

@@ -879,6 +879,41 @@ static void test_chu_lion_trading(void)
     CU_ASSERT(chu_legal("k1r9/12/12/12/12/6n5/5N6/2N9/12/12/12/K11 w - - 0 1", "f6g7", "c12c5"));
 }
 
+/* Is `text` (standard ranks) a legal move of elven chess in `fen`? */
+static bool elven_legal(const char *fen, const char *text)
+{
+    const Variant *v = varset_find(&builtin, "elven");
+    char err[200], why[200];
+    CU_ASSERT_FATAL(v != NULL);
+    CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, fen, err, sizeof err), 0);
+    Move m;
+    return move_parse(pos, text, false, &m, why, sizeof why);
+}
+
+/* lion-trading near-protected (elven's warlock): a protected warlock may
+ * not be taken from the next square either, nor by igui or stepping on;
+ * and Black's castling files are White's turned round (symmetry: rotate). */
+static void test_elven_rules(void)
+{
+    const char *guarded = "k9/10/10/6p3/5l4/4L5/10/10/10/K9 w - - 0 1";
+    const char *alone = "k9/10/10/10/5l4/4L5/10/10/10/K9 w - - 0 1";
+    CU_ASSERT(!elven_legal(guarded, "e5f6"));
+    CU_ASSERT(!elven_legal(guarded, "e5f6,f6e5"));
+    CU_ASSERT(!elven_legal(guarded, "e5f6,f6f7"));
+    CU_ASSERT(!elven_legal(guarded, "e5e6,e6f6"));
+    CU_ASSERT(elven_legal(alone, "e5f6"));
+    CU_ASSERT(elven_legal(alone, "e5f6,f6e5"));
+    CU_ASSERT(elven_legal(alone, "e5f6,f6f7"));
+    /* the king castles three squares; Black's king stands on e10 */
+    const char *castle = "r3k4r/10/10/10/10/10/10/10/10/R4K3R b KQkq - 0 1";
+    CU_ASSERT(elven_legal(castle, "e10h10"));
+    CU_ASSERT(elven_legal(castle, "e10b10"));
+    CU_ASSERT(!elven_legal(castle, "e10i10"));
+    CU_ASSERT(!elven_legal(castle, "e10c10"));
+    CU_ASSERT(elven_legal("r3k4r/10/10/10/10/10/10/10/10/R4K3R w KQkq - 0 1", "f1i1"));
+    CU_ASSERT(elven_legal("r3k4r/10/10/10/10/10/10/10/10/R4K3R w KQkq - 0 1", "f1c1"));
+}
+
 /* Promotion as HaChu allows it by default: on entering the zone, and by a
  * capture inside it or leaving it; pawns must promote on the last rank. */
 static void test_chu_promotion(void)
@@ -1139,6 +1174,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "random sho and dai shogi positions, every piece", test_random_hachu_variants);
     CU_add_test(s, "chu: the lion's igui", test_chu_lion_igui);
     CU_add_test(s, "chu: lion-trading", test_chu_lion_trading);
+    CU_add_test(s, "elven: warlock trading and castling", test_elven_rules);
     CU_add_test(s, "chu: promotion on entry, or by a capture", test_chu_promotion);
     CU_add_test(s, "chu: two royals, no check", test_chu_two_royals);
     int status = cunit_run_registry();

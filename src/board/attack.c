@@ -232,14 +232,21 @@ LionTrade attack_lion_trade(const Position *pos)
         return LION_TRADE_OK;
     if (r->lion_counter_strike && pos->ply >= 2 && counter_strike(r, &pos->undo[pos->ply - 2], u))
         return LION_TRADE_COUNTER_STRIKE;
-    if (!r->lion_afar_protected || !in_types(r->lions, u->moved_code)
-        || !in_types(r->lions, u->captured)
-        || square_distance(v, u->move.from, u->move.to) < 2)
+    if (!in_types(r->lions, u->moved_code))
+        return LION_TRADE_OK;
+    /* the lion taken: where the move ended (from afar, or from the next
+       square), or on its way (igui, or a step on after the capture) */
+    bool landed = in_types(r->lions, u->captured);
+    if (!landed && !in_types(r->lions, first_victim(u)))
+        return LION_TRADE_OK;
+    int victim_sq = landed ? u->move.to : u->move.victim[0];
+    if (landed && square_distance(v, u->move.from, u->move.to) >= 2 ? !r->lion_afar_protected
+                                                                      : !r->lion_near_protected)
         return LION_TRADE_OK;
     uint8_t bridge = first_victim(u);
-    if (bridge != EMPTY && !(r->lion_cheap_victims >> code_type(bridge) & 1))
+    if (landed && bridge != EMPTY && !(r->lion_cheap_victims >> code_type(bridge) & 1))
         return LION_TRADE_OK;
-    return attack_square(pos, u->move.to, pos->side) ? LION_TRADE_AFAR_PROTECTED : LION_TRADE_OK;
+    return attack_square(pos, victim_sq, pos->side) ? LION_TRADE_AFAR_PROTECTED : LION_TRADE_OK;
 }
 
 bool attack_left_illegal(Position *pos)

@@ -425,10 +425,14 @@ static void gen_castling_to(const Position *pos, MoveList *ml, int king, int par
  * destinations (several with flexible castling). */
 static void gen_castling_with(const Position *pos, MoveList *ml, int king, int partner)
 {
-    const Castling *cs = &pos->v->castling;
-    int side = var_file(pos->v, partner) > var_file(pos->v, king) ? CASTLE_SHORT : CASTLE_LONG;
+    const Variant *v = pos->v;
+    const Castling *cs = &v->castling;
+    int c = pos->side;
+    int side = var_castle_file(v, c, var_file(v, partner)) > var_castle_file(v, c, var_file(v, king))
+             ? CASTLE_SHORT : CASTLE_LONG;
     for (int i = 0; i < cs->nto[side]; i++)
-        gen_castling_to(pos, ml, king, partner, cs->king_to[side][i], cs->rook_to[side][i]);
+        gen_castling_to(pos, ml, king, partner, var_castle_file(v, c, cs->king_to[side][i]),
+                        var_castle_file(v, c, cs->rook_to[side][i]));
 }
 
 static void gen_castling(const Position *pos, MoveList *ml)

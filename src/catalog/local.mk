@@ -81,6 +81,7 @@ dist_variants_DATA = \
 	variants/corridor_chess.yaml variants/diagonal_chess.yaml variants/diamond_chess.yaml \
 	variants/diana.yaml variants/maharaja.yaml variants/greatshatranj.yaml \
 	variants/gorogoronl_shogi.yaml variants/enlarged_and_improved_chess.yaml variants/mightylion.yaml \
+	variants/elven.yaml \
 	variants/peasant.yaml variants/ninth-century-indian-chess.yaml variants/spanish-archer.yaml \
 	variants/roman.yaml variants/theban.yaml variants/super.yaml \
 	variants/troitzky-chess-byway.yaml variants/musketeer.yaml variants/omega.yaml \

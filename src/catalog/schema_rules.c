@@ -208,17 +208,17 @@ static void read_flag(SchemaContext *c, const TreeNode *n)
         read_flag_reply(c, x);
 }
 
-/* `lion-trading`: {lions, afar-protected, cheap-victims, counter-strike},
+/* `lion-trading`: {lions, afar-protected, near-protected, cheap-victims, counter-strike},
  * chu shogi's rules for taking lions (off: none). */
 static void read_lion_trading(SchemaContext *c, const TreeNode *n)
 {
     static const char *const keys[] = { "lions", "xboard-lions", "afar-protected",
-                                        "cheap-victims", "counter-strike", NULL };
+                                        "near-protected", "cheap-victims", "counter-strike", NULL };
     Rules *r = &c->v->rules;
     const TreeNode *x;
 
     r->lions = r->lion_xboard = r->lion_cheap_victims = 0;
-    r->lion_afar_protected = r->lion_counter_strike = false;
+    r->lion_afar_protected = r->lion_near_protected = r->lion_counter_strike = false;
     if (schema_is_off(n) || !schema_want_kind(c, n, TREE_MAP, "lion-trading"))
         return;
     schema_check_keys(c, n, keys, NULL, "'lion-trading'");
@@ -230,6 +230,8 @@ static void read_lion_trading(SchemaContext *c, const TreeNode *n)
         schema_piece_mask(c, x, "XBoard's lion", &r->lion_xboard);
     if ((x = tree_map_get(n, "afar-protected")))
         schema_bool(c, x, "afar-protected", &r->lion_afar_protected);
+    if ((x = tree_map_get(n, "near-protected")))
+        schema_bool(c, x, "near-protected", &r->lion_near_protected);
     if ((x = tree_map_get(n, "cheap-victims")))
         schema_piece_mask(c, x, "cheap victim", &r->lion_cheap_victims);
     if ((x = tree_map_get(n, "counter-strike")))

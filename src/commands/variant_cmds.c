@@ -343,6 +343,8 @@ static void print_castling(const Variant *v, FILE *out)
     }
     if (cs->nto[CASTLE_SHORT] > 1 || cs->nto[CASTLE_LONG] > 1)
         fputs(" (O-O and O-O-O: the first of each)", out);
+    if (v->rotated)
+        fputs(" for White; Black's files are those turned round (a for j)", out);
     fprintf(out, "%s.\n", cs->shuffle ? ", Chess960 style" : "");
     if (cs->dropped_king_files) {
         fputs("A king dropped on file", out);
@@ -498,6 +500,9 @@ static void print_rules(const Variant *v, FILE *out)
             print_types(v, r->lion_cheap_victims, out);
             fputs(";", out);
         }
+        if (r->lion_near_protected)
+            fputs(" nor from the next square, nor on its way (by igui, or stepping on),"
+                  " a lion protected after the move;", out);
         if (r->lion_counter_strike)
             fputs(" after a piece that is no lion took a lion, the reply may not take one", out);
         fputs(".\n", out);

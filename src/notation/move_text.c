@@ -137,10 +137,11 @@ static bool parse_drop(const Variant *v, const char *text, bool cecp_ranks, int 
 
 /* Is castling move m the first of its side's king destinations, the one
  * O-O / O-O-O and king-takes-partner mean when there are several? */
-static bool castle_first(const Variant *v, Move m)
+static bool castle_first(const Variant *v, int color, Move m)
 {
-    int side = var_file(v, m.victim[0]) > var_file(v, m.from) ? CASTLE_SHORT : CASTLE_LONG;
-    return var_file(v, m.to) == v->castling.king_to[side][0];
+    int side = var_castle_file(v, color, var_file(v, m.victim[0]))
+             > var_castle_file(v, color, var_file(v, m.from)) ? CASTLE_SHORT : CASTLE_LONG;
+    return var_file(v, m.to) == var_castle_file(v, color, v->castling.king_to[side][0]);
 }
 
 /* Does the legal move m match the written one?  A letter after the squares
@@ -169,7 +170,7 @@ static bool matches(const Position *pos, const WrittenMove *w, Move m, int from,
     if (w->castle_legs)
         return m.kind == MOVE_CASTLE && m.to == to && m.victim[0] == w->partner_from
             && m.victim[1] == w->partner_to && !letter;
-    if (m.to != to && !(m.kind == MOVE_CASTLE && m.victim[0] == to && castle_first(v, m)))
+    if (m.to != to && !(m.kind == MOVE_CASTLE && m.victim[0] == to && castle_first(v, pos->side, m)))
         return false;    /* castling may also be written king-takes-rook */
     if (!move_victims_written(pos, w, m))
         return false;
@@ -189,8 +190,10 @@ static bool matches(const Position *pos, const WrittenMove *w, Move m, int from,
 static void castle_notation(const Position *pos, Move m, char *out)
 {
     const Variant *v = pos->v;
-    bool short_side = var_file(v, m.victim[0]) > var_file(v, m.from);
-    strcpy(out, !castle_first(v, m) ? "" : short_side ? "O-O" : "O-O-O");
+    int c = pos->side;
+    bool short_side = var_castle_file(v, c, var_file(v, m.victim[0]))
+                    > var_castle_file(v, c, var_file(v, m.from));
+    strcpy(out, !castle_first(v, c, m) ? "" : short_side ? "O-O" : "O-O-O");
 }
 
 /* Not a move written in coordinate notation: one phrase for whatever it

@@ -49,7 +49,8 @@ static int castling_partner(const Position *pos, int king, bool long_side)
     for (int f = 0; f < v->files; f++) {
         int sq = var_square(v, f, rank);
         uint8_t pc = pos->board[sq];
-        if ((long_side ? f < kf : f > kf) && pc && pc != HOLE && code_color(pc) == pos->side
+        int cf = var_castle_file(v, pos->side, f), ckf = var_castle_file(v, pos->side, kf);
+        if ((long_side ? cf < ckf : cf > ckf) && pc && pc != HOLE && code_color(pc) == pos->side
             && (v->castling.partners >> code_type(pc) & 1) && sqset_has(&pos->virgin, sq))
             return sq;
     }
@@ -83,9 +84,11 @@ static void why_no_castling(Position *pos, bool long_side, int to_file, char *wh
     }
     int kf = var_file(v, king), pf = var_file(v, partner);
     int side = long_side ? CASTLE_LONG : CASTLE_SHORT, di = 0;
-    while (di < cs->nto[side] - 1 && cs->king_to[side][di] != to_file)
+    while (di < cs->nto[side] - 1
+           && var_castle_file(v, pos->side, cs->king_to[side][di]) != to_file)
         di++;
-    int kt = cs->king_to[side][di], rt = cs->rook_to[side][di];
+    int kt = var_castle_file(v, pos->side, cs->king_to[side][di]);
+    int rt = var_castle_file(v, pos->side, cs->rook_to[side][di]);
     int lo = kf, hi = kf, ends[3] = { pf, kt, rt };
     for (int i = 0; i < 3; i++) {
         lo = ends[i] < lo ? ends[i] : lo;
@@ -116,7 +119,8 @@ static bool castling_attempt(const Position *pos, int from, int to, bool *long_s
     bool onto_partner = target && target != HOLE && code_color(target) == pos->side
                      && (cs->partners >> code_type(target) & 1);
     int distance = abs(var_file(v, to) - var_file(v, from));
-    *long_side = var_file(v, to) < var_file(v, from);
+    *long_side = var_castle_file(v, pos->side, var_file(v, to))
+               < var_castle_file(v, pos->side, var_file(v, from));
     return onto_partner || distance >= 2;
 }
 
@@ -180,7 +184,9 @@ static void why_forbidden(Position *pos, Move m, bool cecp_ranks, char *why, siz
     if (lion == LION_TRADE_COUNTER_STRIKE)
         snprintf(why, size, "no lion may be taken right after a lion was taken by another piece");
     else if (lion == LION_TRADE_AFAR_PROTECTED)
-        snprintf(why, size, "a lion may not take a protected lion from afar");
+        snprintf(why, size, v->rules.lion_near_protected
+                 ? "a lion may not take a protected lion"
+                 : "a lion may not take a protected lion from afar");
     else if (exposed && !attacked)
         snprintf(why, size, "royal pieces may not face each other");
     else if (exposed && v->piece[mover].royal && m.kind != MOVE_DROP)

@@ -280,6 +280,7 @@ typedef struct {
     TypeMask lions;           /* the types that are lions */
     TypeMask lion_xboard;     /* XBoard's lions (fewer), for its counter-strike; 0: lions */
     bool    lion_afar_protected; /* a lion may not take a protected lion from afar... */
+    bool    lion_near_protected; /* ...nor from the next square, nor on its way */
     TypeMask lion_cheap_victims; /* ...unless it took on the way a piece not of these */
     bool    lion_counter_strike; /* after a non-lion took a lion, no lion may be taken */
     bool    insufficient_material_draw;
@@ -387,6 +388,13 @@ typedef struct Variant {
 static inline int var_square(const Variant *v, int file, int rank) { return rank * v->files + file; }
 static inline int var_file(const Variant *v, int sq) { return sq % v->files; }
 static inline int var_rank(const Variant *v, int sq) { return sq / v->files; }
+
+/* A castling file as the castling table has it (White's view) for `color`:
+ * under symmetry: rotate, Black's files run the other way (its own). */
+static inline int var_castle_file(const Variant *v, int color, int file)
+{
+    return v->rotated && color == BLACK ? v->files - 1 - file : file;
+}
 
 /* Compile tables and derive secondary data after loading (the data only:
  * what the board needs is prepared by the catalog).  Returns 0, or -1

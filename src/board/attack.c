@@ -410,6 +410,8 @@ int attack_royal_exposure(const Position *pos, int color, SquareSet *set)
     const Variant *v = pos->v;
     if (!v->royal_types || v->rules.lions)
         return -1;    /* (lion-trading: a capture of a lion may be illegal) */
+    if (v->rules.explosions)
+        return -1;    /* a capture empties its square and the squares around it */
     if (v->rules.facing_royals_bikjang && attack_royals_face(pos))
         return -1;    /* bikjang: every move that leaves them facing is illegal */
     int royal = -1;

@@ -253,7 +253,19 @@ void cecp_cmd_setboard(Cecp *c, char *args)
     c->game_over = c->have_expected = false;
     cecp_position_changed(c);
     if (engine_set_fen(c->e, args, err, sizeof err) != 0) {
-        io_printf("tellusererror Illegal position: %s", err);
+        /* Name the FEN: PyChess stops an analysing engine by sending
+         * "exit" and then "setboard 8/8/8/8/8/8/8/8 w - - 0 1", and shows
+         * every tellusererror in a dialog box except those that quote
+         * that empty board. */
+        const char *fen = args + strspn(args, " \t");
+        size_t len = strlen(fen);
+        while (len > 0 && (fen[len - 1] == ' ' || fen[len - 1] == '\t'))
+            len--;
+        if (len == 0)
+            io_printf("tellusererror Illegal position: %s", err);
+        else
+            io_printf("tellusererror Illegal position %.*s%s: %s", (int)(len > 120 ? 120 : len),
+                      fen, len > 120 ? "..." : "", err);
         c->bad_position = true;
         return;
     }

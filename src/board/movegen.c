@@ -670,10 +670,14 @@ static inline bool drops_only(const Position *pos, MoveList *ml)
 void movegen_staged(const Position *pos, MoveList *ml, unsigned gen)
 {
     int color = pos->side, first = ml->n;
-    if (drops_only(pos, ml)) {
-        if (gen & GEN_QUIET)
-            gen_drops(pos, ml);
-        return;
+    /* a setup phase: must_drop leaves the drops it found in the list */
+    if (pos->v->hand.must_drop && holds_pieces(pos)) {
+        if (must_drop(pos, ml)) {
+            if (!(gen & GEN_QUIET))
+                ml->n = first;
+            return;
+        }
+        ml->n = first;
     }
     for (int i = 0; i < pos->nlist[color]; i++)
         gen_piece(pos, ml, pos->list[color][i], gen);

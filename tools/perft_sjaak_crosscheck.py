@@ -260,6 +260,9 @@ def main():
         lines, problem = compare(args, fen, played if args.sjaak_moves else None)
         print(f"# case: {what}")
         print("# agreed: SjaakII, Menagerie (all depths)")
+        if args.sjaak_moves and played:
+            # without them, nobody can give Sjaak the same unmoved pieces again
+            print(f"# Sjaak II was given the moves from the start: {' '.join(played)}")
         print(f"fen {fen}")
         for depth, count in lines:
             print(f"depth {depth} {count}")

@@ -90,6 +90,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/janggi.perft \
 	tests/data/perft/janggicasual.perft \
 	tests/data/perft/janggihouse.perft \
+	tests/data/perft/janggimodern.perft \
 	tests/data/perft/janggitraditional.perft \
 	tests/data/perft/janus.perft \
 	tests/data/perft/jesonmor.perft \

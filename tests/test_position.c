@@ -1203,6 +1203,16 @@ static void test_janggi_game_ends(void)
     CU_ASSERT_TRUE(rules_game_end(pos, &end));
     CU_ASSERT_EQUAL(end.outcome, OUTCOME_LOSS);
     CU_ASSERT_STRING_EQUAL(end.reason, "3-fold repetition; Black wins on points, 73.5 to 72.0");
+    /* janggimodern: no bikjang (the generals may stay facing, and nothing
+       ends), but the material count still decides two passes */
+    set_fen("janggimodern", open_file);
+    play("e6d6");
+    CU_ASSERT_FALSE(rules_game_end(pos, &end));
+    CU_ASSERT_TRUE(move_parse(pos, "a7a6", false, &m, why, sizeof why));
+    play("e9e9 e2e2");
+    CU_ASSERT_TRUE(rules_game_end(pos, &end));
+    CU_ASSERT_EQUAL(end.outcome, OUTCOME_LOSS);     /* for Black, to move */
+    CU_ASSERT_STRING_EQUAL(end.reason, "both players passed; White wins on points, 15.0 to 3.5");
 }
 
 /* The bound holds for every position of the perft data. */

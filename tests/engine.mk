@@ -158,6 +158,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/seirawan.perft \
 	tests/data/perft/shako.perft \
 	tests/data/perft/shatar.perft \
+	tests/data/perft/sittuyin.perft \
 	tests/data/perft/shatranj.perft \
 	tests/data/perft/shinobi.perft \
 	tests/data/perft/shinobiplus.perft \

@@ -1215,6 +1215,96 @@ static void test_janggi_game_ends(void)
     CU_ASSERT_STRING_EQUAL(end.reason, "both players passed; White wins on points, 15.0 to 3.5");
 }
 
+/* The legal moves of the side to move, as text, sorted, space-separated. */
+static void legal_moves_text(char *out, size_t size)
+{
+    MoveList *ml = malloc(sizeof *ml);
+    char texts[64][16];
+    rules_legal_moves(pos, ml);
+    int n = ml->n < 64 ? ml->n : 64;
+    for (int i = 0; i < n; i++)
+        move_to_string(pos, ml->m[i], false, texts[i], sizeof texts[i]);
+    qsort(texts, (size_t)n, sizeof texts[0], (int (*)(const void *, const void *))strcmp);
+    out[0] = '\0';
+    for (int i = 0; i < n; i++)
+        snprintf(out + strlen(out), size - strlen(out), "%s%s", i ? " " : "", texts[i]);
+    free(ml);
+}
+
+/* The promotions among the legal moves (moves with a piece letter). */
+static void promotions_text(char *out, size_t size)
+{
+    char all[1024], *w = out;
+    legal_moves_text(all, sizeof all);
+    *w = '\0';
+    for (char *t = strtok(all, " "); t; t = strtok(NULL, " "))
+        if (strlen(t) == 5 && w + 6 < out + size)
+            w += sprintf(w, "%s%s", w == out ? "" : " ", t);
+}
+
+/* Sittuyin: promotion in place.  A pawn on the long diagonals of the
+ * opponent's half (anywhere when it is the last) may turn into the general
+ * where it stands or one diagonal step away, while its side has none; the
+ * general may not attack an enemy piece, nor the move give check. */
+static void test_promotion_in_place(void)
+{
+    static const struct { const char *fen, *promotions, *why; } cases[] = {
+        { "k7/8/8/3P4/8/8/8/K7[] w - - 0 50", "d5c4f d5c6f d5d5f d5e4f d5e6f",
+          "the last pawn: in place and on every empty diagonal neighbour" },
+        { "k7/8/8/3P4/1P6/8/8/K7[] w - - 0 50", "d5c4f d5c6f d5d5f d5e4f d5e6f",
+          "two pawns: only the one on the long diagonal (d5), not b4" },
+        { "k7/8/8/2P5/1P6/8/8/K7[] w - - 0 50", "", "two pawns, neither on a long diagonal" },
+        { "8/2k5/1r6/3P1n2/1P2P3/8/8/K6R[] w - - 0 50", "d5c4f d5c6f d5d5f",
+          "on e4 or e6 the general would attack the knight on f5" },
+        { "3k4/8/8/3P4/4P3/8/8/K2R4[] w - - 0 50", "d5d5f",
+          "every step off d5 opens the rook's file to d8: a discovered check" },
+        { "4k3/8/8/3P4/4P3/8/8/K1F5[] w - - 0 50", "", "a general on the board already" },
+        { "8/1k6/8/8/4p3/3p4/8/3K4[] b - - 0 50", "e4d5f e4e4f e4f3f e4f5f",
+          "Black's zone is the mirror: e4, not d3" },
+    };
+    char moves[1024], fen[256], why[100];
+    Move m;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        set_fen("sittuyin", cases[i].fen);
+        promotions_text(moves, sizeof moves);
+        if (strcmp(moves, cases[i].promotions) != 0)
+            fprintf(stderr, "\n    %s (%s): %s\n", cases[i].fen, cases[i].why, moves);
+        CU_ASSERT_STRING_EQUAL(moves, cases[i].promotions);
+    }
+    /* made and unmade: the general stands where the move says, and the
+       position comes back exactly */
+    set_fen("sittuyin", "k7/8/8/3P4/1P6/8/8/K7[] w - - 0 50");
+    uint64_t hash = pos->hash;
+    CU_ASSERT_TRUE_FATAL(move_parse(pos, "d5d5f", false, &m, why, sizeof why));
+    position_make(pos, m);
+    position_get_fen(pos, fen, sizeof fen);
+    CU_ASSERT_STRING_EQUAL(fen, "k7/8/8/3F4/1P6/8/8/K7[] b - - 0 50");
+    CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
+    position_unmake(pos);
+    CU_ASSERT_EQUAL(pos->hash, hash);
+    play("d5e6f");
+    position_get_fen(pos, fen, sizeof fen);
+    CU_ASSERT_STRING_EQUAL(fen, "k7/8/4F3/8/1P6/8/8/K7[] b - - 0 50");
+    /* a pawn does not promote by moving: d5d6 is a plain move */
+    set_fen("sittuyin", "k7/8/8/3P4/8/8/8/K7[] w - - 0 50");
+    CU_ASSERT_FALSE(move_parse(pos, "d5d6f", false, &m, why, sizeof why));
+    CU_ASSERT_TRUE(move_parse(pos, "d5d6", false, &m, why, sizeof why));
+}
+
+/* Sittuyin's rule 3.9 c.7: a king and one pawn, not in check, with only
+ * promotions left, are stalemated (drawn). */
+static void test_promotion_stalemate(void)
+{
+    char reason[100];
+    /* the king on h1 is boxed in by the rooks, the pawn blocked by the knight */
+    CU_ASSERT_EQUAL(end_of("sittuyin", "7n/7P/2k5/6r1/8/8/r7/7K[] w - - 0 60", reason),
+                    OUTCOME_DRAW);
+    CU_ASSERT_STRING_EQUAL(reason, "stalemate: only promotions left");
+    /* one more piece: not this rule, the game goes on */
+    CU_ASSERT_EQUAL(end_of("sittuyin", "7n/7P/2k5/6r1/8/8/r7/N6K[] w - - 0 60", reason),
+                    OUTCOME_NONE);
+}
+
 /* The bound holds for every position of the perft data. */
 static void check_bound(const char *vname, const char *fen)
 {
@@ -1272,6 +1362,8 @@ int main(int argc, char **argv)
     CU_add_test(s, "more moves than 1024", test_many_moves);
     CU_add_test(s, "variants with too many moves", test_too_many_moves);
     CU_add_test(s, "move bound", test_move_bound);
+    CU_add_test(s, "promotion in place (sittuyin)", test_promotion_in_place);
+    CU_add_test(s, "promotion stalemate (sittuyin)", test_promotion_stalemate);
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();
     unsigned failures = CU_get_number_of_failures();

@@ -249,6 +249,32 @@ static void bound_piece_on(MoveBound *b, const PieceType *pt, int from)
         b->crooked[from] = crooked;
 }
 
+/* promotion.in-place: one promoting piece per square at most, each target
+ * on its square and (step) on every square of the target's rays there. */
+static long in_place_bound(const MoveBound *b)
+{
+    const Variant *v = b->v;
+    long moves = 0;
+    for (int t = 0; t < v->ntypes; t++) {
+        const PieceType *pt = &v->piece[t];
+        for (int i = 0; pt->promotes_in_place && i < pt->npromo; i++) {
+            const PromotionRule *r = &pt->promo[i];
+            if (!r->in_place)
+                continue;
+            for (TypeMask targets = r->to[b->color]; targets; targets &= targets - 1) {
+                const XbTable *table = &v->piece[__builtin_ctzll(targets)].table;
+                for (int sq = 0; sq < b->nsq; sq++) {
+                    moves += 1;
+                    for (const XbRay *ray = xb_rays_begin(table, b->color, sq);
+                         r->in_place_step && ray < xb_rays_end(table, b->color, sq); ray++)
+                        moves += ray->len;
+                }
+            }
+        }
+    }
+    return moves;
+}
+
 /* The most pseudo-legal moves the side `b->color` can have. */
 static long bound_for_color(MoveBound *b)
 {
@@ -285,6 +311,7 @@ static long bound_for_color(MoveBound *b)
         for (int t = 0; t < v->ntypes; t++)
             for (int sq = 0; sq < b->nsq; sq++)
                 moves += sqset_has(&v->piece[t].drop_zone[b->color], sq) && !v->geom.hole[sq];
+    moves += in_place_bound(b);
     /* gating: a copy of every move from the gating rank per type in hand,
        two per castling move (the king's or the partner's square) */
     if (v->hand.gating) {

@@ -352,6 +352,96 @@ static void royal_evasions(const Position *pos, MoveList *ml, int first, int fro
     ml->n = w;
 }
 
+/* ---- promotion in place (Sittuyin) ------------------------------------ */
+
+/* Does the piece just put on `sq` attack a piece of the side to move
+ * (the position is the one after the promotion)? */
+static bool attacks_an_enemy(const Position *pos, int sq)
+{
+    int them = pos->side;
+    for (int i = 0; i < pos->nlist[them]; i++)
+        if (attack_from(pos, sq, pos->list[them][i]))
+            return true;
+    return false;
+}
+
+/* Add the promotion of the piece on `from` into type t on `to`, unless the
+ * rule is peaceful and the new piece would attack an enemy piece or give
+ * check.  That is judged on the position after it, made and unmade here
+ * (the position comes back exactly, as in must_drop); only Sittuyin's
+ * pawns in their zone get here. */
+static void add_in_place(const Position *pos, MoveList *ml, const PromotionRule *r, int from,
+                         int to, int t)
+{
+    push(ml, from, to, MOVE_NORMAL, t + 1, 0);
+    if (!r->in_place_peaceful)
+        return;
+    Position *tried = (Position *)pos;
+    position_make(tried, ml->m[ml->n - 1]);
+    bool harm = attacks_an_enemy(tried, to) || attack_in_check(tried, tried->side);
+    position_unmake(tried);
+    if (harm)
+        ml->n--;
+}
+
+/* The empty squares a piece of type t on `from` could move to with one
+ * plain move (its ordinary rays; the piece on `from` counts as gone). */
+static int in_place_steps(const Position *pos, int t, int from, int *out, int max)
+{
+    const XbTable *table = &pos->v->piece[t].table;
+    const XbRay *r = xb_rays_begin(table, pos->side, from), *end = xb_rays_end(table, pos->side, from);
+    int n = 0;
+    for (; r < end; r++) {
+        if ((r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG | XB_RAY_INITIAL | XB_RAY_INITIAL2))
+            || (r->mode & (XB_MODE_P | XB_MODE_G)) || !(r->mode & XB_MODE_M))
+            continue;
+        const XbStep *steps = table->steps + r->first;
+        for (int k = 0; k < r->len && pos->board[steps[k].sq] == EMPTY; k++) {
+            const XbStep *st = &steps[k];
+            if (st->test != XB_NO_SQ) {     /* a lame path, or a jump's hurdle, as gen_ray */
+                bool occupied = pos->board[st->test] != EMPTY;
+                if ((r->flags & XB_RAY_LAME) ? occupied : !occupied)
+                    break;
+                if (st->test2 != XB_NO_SQ && pos->board[st->test2] != EMPTY)
+                    break;
+            }
+            bool seen = false;
+            for (int i = 0; i < n && !seen; i++)
+                seen = out[i] == st->sq;
+            if (!seen && n < max)
+                out[n++] = st->sq;
+        }
+    }
+    return n;
+}
+
+/* promotion.in-place: the piece on `from` turns into one of the rule's
+ * targets where it stands, or (step) one plain move of the new piece away.
+ * Optional, never a capture; generated with the noisy moves, as
+ * promotions are. */
+static void gen_in_place(const Position *pos, MoveList *ml, int from, int type)
+{
+    const PieceType *pt = &pos->v->piece[type];
+    int color = pos->side;
+    for (int i = 0; i < pt->npromo; i++) {
+        const PromotionRule *r = &pt->promo[i];
+        if (!r->in_place)
+            continue;
+        if (!sqset_has(&r->zone[color], from) && !(r->in_place_alone && pos->count[color][type] == 1))
+            continue;
+        for (TypeMask targets = r->to[color]; targets; targets &= targets - 1) {
+            int t = __builtin_ctzll(targets);
+            if (!promotion_target_available(pos, &pos->v->piece[t], t, color))
+                continue;
+            add_in_place(pos, ml, r, from, from, t);
+            int to[MAX_SQUARES];
+            int n = r->in_place_step ? in_place_steps(pos, t, from, to, MAX_SQUARES) : 0;
+            for (int k = 0; k < n; k++)
+                add_in_place(pos, ml, r, from, to[k], t);
+        }
+    }
+}
+
 static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
 {
     int type = code_type(pos->board[from]);
@@ -364,6 +454,8 @@ static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
         confine(pos, ml, first, type);
     if (pos->v->rules.check_evasion == EVASION_ROYAL_CAPTURES_ONLY && pt->royal && ml->n > first)
         royal_evasions(pos, ml, first, from);
+    if (pt->promotes_in_place && (gen & GEN_NOISY))
+        gen_in_place(pos, ml, from, type);
 }
 
 static inline bool drops_only(const Position *pos, MoveList *ml);

@@ -29,6 +29,28 @@ static inline void add_piece(Position *pos, int sq, uint8_t code, uint8_t mark)
         nnue_note_piece(pos->nnue, code, sq, 1);
 }
 
+/* A piece changes type where it stands (promotion): unlike remove_piece
+ * and add_piece, its place in the piece list stays, so a generator walking
+ * the list may make and unmake a promotion (promotion.in-place). */
+static inline void replace_piece(Position *pos, int sq, uint8_t code, uint8_t mark)
+{
+    uint8_t old = pos->board[sq];
+    int c = code_color(old);
+    pos->count[c][code_type(old)]--;
+    pos->count[c][code_type(code)]++;
+    pos->hash ^= zobrist->piece[old][sq] ^ zobrist->piece[code][sq];
+    if (pos->mark[sq])
+        pos->hash ^= zobrist->mark[sq];
+    if (mark)
+        pos->hash ^= zobrist->mark[sq];
+    pos->board[sq] = code;
+    pos->mark[sq] = mark;
+    if (pos->nnue) {
+        nnue_note_piece(pos->nnue, old, sq, -1);
+        nnue_note_piece(pos->nnue, code, sq, 1);
+    }
+}
+
 static inline void remove_piece(Position *pos, int sq)
 {
     uint8_t code = pos->board[sq];
@@ -431,6 +453,12 @@ void position_make(Position *pos, Move m)
             make_locust(pos, u, m);
             break;
         }
+        if (m.from == m.to) {     /* promotion in place: the piece turns where it stands */
+            replace_piece(pos, m.from, piece_code(m.piece - 1, us), 0);
+            pos->halfmove = 0;
+            clear_virgin(pos, m.from);
+            break;
+        }
         if (pos->board[m.to]) {
             capture_piece(pos, u, m.to);
             pos->halfmove = 0;
@@ -442,11 +470,17 @@ void position_make(Position *pos, Move m)
         if (m.piece) {
             int promo = m.piece - 1;
             /* a promoted piece with no '+' form of its own keeps a '~' mark
-               so that it reverts when captured (crazyhouse) */
-            uint8_t mark = v->hand.enabled && v->piece[promo].demotes_to == NO_TYPE
+               so that it reverts when captured into a hand (crazyhouse;
+               not where captures leave the game: placement, sittuyin) */
+            uint8_t mark = v->hand.enabled && v->hand.captures != CAPTURES_DISCARD
+                           && v->piece[promo].demotes_to == NO_TYPE
                            && v->piece[type].demotes_to != promo;   /* not a flip back */
-            remove_piece(pos, m.to);
-            add_piece(pos, m.to, piece_code(promo, us), mark);
+            if (v->piece[type].promotes_in_place) {
+                replace_piece(pos, m.to, piece_code(promo, us), mark);
+            } else {
+                remove_piece(pos, m.to);
+                add_piece(pos, m.to, piece_code(promo, us), mark);
+            }
         }
         if (m.flags & MOVEF_EP_MAKER)
             set_ep_rights(pos, m.from, m.to);
@@ -549,12 +583,20 @@ void position_unmake(Position *pos)
     case MOVE_TURN:
         break;
     default: {
-        if (m.piece) {
+        /* the generator makes and unmakes in-place promotions while it
+           walks the piece list, so their pieces keep their places in it */
+        if (m.piece && pos->v->piece[code_type(u->moved_code)].promotes_in_place) {
+            replace_piece(pos, m.to, u->moved_code, 0);
+        } else if (m.piece) {
             remove_piece(pos, m.to);
             add_piece(pos, m.to, u->moved_code, 0);
         }
         if (m.nvictims) {
             unmake_locust(pos, u, m);
+            break;
+        }
+        if (m.from == m.to) {     /* promotion in place: put back as above */
+            pos->mark[m.from] = u->moved_mark;
             break;
         }
         move_piece(pos, m.to, m.from);

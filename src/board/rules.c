@@ -174,6 +174,21 @@ static bool can_bare_in_reply(Position *pos)
     return found;
 }
 
+bool rules_only_promotions(Position *pos, MoveList *scratch)
+{
+    if (!pos->v->rules.promotion_stalemate || pos->nlist[pos->side] != 2
+        || attack_in_check(pos, pos->side))
+        return false;
+    movegen_legal(pos, scratch);
+    for (int i = 0; i < scratch->n; i++) {
+        Move m = scratch->m[i];
+        if (m.kind != MOVE_NORMAL || !m.piece
+            || !pos->v->piece[code_type(pos->board[m.from])].promotes_in_place)
+            return false;
+    }
+    return scratch->n > 0;
+}
+
 Outcome rules_immediate(Position *pos)
 {
     const Variant *v = pos->v;
@@ -569,9 +584,14 @@ bool rules_game_end(Position *pos, GameEnd *end)
         return false;
     movegen_legal(pos, ml);
     int nmoves = ml->n;
+    bool only_promotions = rules_only_promotions(pos, ml);
     free(ml);
     if (nmoves == 0)
         return announce_no_moves(pos, end);
+    if (only_promotions)
+        return pos->v->rules.stalemated == OUTCOME_DRAW
+            ? announce_drawn(pos, rules_no_moves(pos, false), "stalemate: only promotions left", end)
+            : set_end(end, rules_no_moves(pos, false), "stalemate: only promotions left");
 
     if (r->repetition_count && rules_repetitions(pos) + 1 >= r->repetition_count
         && announce_repetition(pos, end))

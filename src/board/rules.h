@@ -95,6 +95,11 @@ bool rules_move_rule_reached(Position *pos);
 
 /* Has the count of rules.counting run past its limit?  The game is then
  * drawn unless the side to move is mated. */
+/* rules.promotion-stalemate: is the side to move (royal and one piece, not
+ * in check) left with only promotions in place?  Then it is stalemated.
+ * Uses `scratch` for the legal moves. */
+bool rules_only_promotions(Position *pos, MoveList *scratch);
+
 static inline bool rules_count_expired(const Position *pos)
 {
     return pos->count_limit && pos->count_ply > pos->count_limit;

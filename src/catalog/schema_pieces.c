@@ -541,6 +541,43 @@ static void read_promotion_flips(SchemaContext *c, int t, TreeNode *p, Promotion
     plus->flip_capture_only = capture_only;
 }
 
+/* `in-place` (Sittuyin): `true`, or a mapping of `step`,
+ * `anywhere-when-alone` and `peaceful`.  The piece promotes by a move of
+ * its own while it stands in the zone, so `on`, `mandatory`, `every-move`
+ * and `by-capture-only` (all about the moves that promote) cannot go
+ * with it; no ordinary move promotes by this rule. */
+static void read_promotion_in_place(SchemaContext *c, int t, TreeNode *p, PromotionRule *r)
+{
+    static const char *const keys[] = { "step", "anywhere-when-alone", "peaceful", NULL };
+    static const char *const clash[] = { "on", "mandatory", "every-move", "by-capture-only",
+                                         NULL };
+    const TreeNode *x = tree_map_get(p, "in-place"), *y;
+    bool on = true;
+    if (!x || (x->kind != TREE_MAP && (!schema_bool(c, x, "in-place", &on) || !on)))
+        return;
+    for (int i = 0; clash[i]; i++)
+        if ((y = tree_map_get(p, clash[i])) && y->file && x->file && !strcmp(y->file, x->file)) {
+            SCHEMA_ERROR(c, y, "'%s' cannot go with 'in-place' (the piece promotes by a move "
+                         "of its own, where it stands)", clash[i]);
+            return;
+        }
+    r->in_place = true;
+    r->in_place_peaceful = true;
+    if (x->kind == TREE_MAP) {
+        schema_check_keys(c, x, keys, NULL, "'in-place'");
+        if ((y = tree_map_get(x, "step")))
+            schema_bool(c, y, "step", &r->in_place_step);
+        if ((y = tree_map_get(x, "anywhere-when-alone")))
+            schema_bool(c, y, "anywhere-when-alone", &r->in_place_alone);
+        if ((y = tree_map_get(x, "peaceful")))
+            schema_bool(c, y, "peaceful", &r->in_place_peaceful);
+    }
+    r->on_enter = r->on_within = r->on_leave = false;
+    r->on_capture_within = r->on_capture_leave = false;
+    r->mandatory = PROMO_NEVER;
+    c->v->piece[t].promotes_in_place = true;
+}
+
 /* One promotion rule of type t from `own` (a `promotion` mapping or one
  * entry of a list; NULL: only the top-level defaults), merged over the
  * top-level `promotion` key by key.  `alone`: the piece's only rule, whose
@@ -550,8 +587,7 @@ static void read_promotion_rule(SchemaContext *c, int t, TreeNode *own, Promotio
                                 bool alone)
 {
     static const char *const keys[] = { "zone", "to", "mandatory", "on", "every-move",
-                                        "by-capture-only", "by-drop", NULL };
-    static const char *const reserved[] = { "in-place", NULL };
+                                        "by-capture-only", "by-drop", "in-place", NULL };
     static const char *const mandatory[] = { "when-immobile", "always", "never", NULL };
     static const char *const on[] = { "enter", "within", "leave", "capture-within",
                                       "capture-leave", NULL };
@@ -563,7 +599,7 @@ static void read_promotion_rule(SchemaContext *c, int t, TreeNode *own, Promotio
 
     r->on_enter = r->on_within = true;
     if (p)
-        schema_check_keys(c, p, keys, reserved, "'promotion'");
+        schema_check_keys(c, p, keys, NULL, "'promotion'");
     if (x && x == tree_map_get(c->promotion_defaults, "zone")) {
         memcpy(r->zone, c->promotion_zone, sizeof r->zone);   /* checked once */
     } else if (x) {
@@ -602,8 +638,10 @@ static void read_promotion_rule(SchemaContext *c, int t, TreeNode *own, Promotio
     else
         SCHEMA_ERROR(c, alone ? c->piece_key[t] : own,
                      "promotion of '%s' needs 'to' (a list of pieces, or 'captured')", pt->id);
-    if (p)
+    if (p) {
         read_promotion_flips(c, t, p, r);
+        read_promotion_in_place(c, t, p, r);
+    }
 }
 
 /* How type t promotes: its own `promotion` (a mapping, or a list of them

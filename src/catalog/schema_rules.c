@@ -524,7 +524,7 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
         "flag", "check-limit", "must-capture", "facing-royals", "royals",
         "insufficient-material", "en-passant-squares", "explosions", "pass", "material-count",
         "lion-trading", "checks", "counting", "check-evasion", "en-passant-check", "shak",
-        "initial-moves", NULL };
+        "initial-moves", "promotion-stalemate", NULL };
     static const char *const reserved[] = {
         "connect", "chasing", "self-capture", "impasse", NULL };
     static const char *const evasions[] = { "any", "royal-captures-only", NULL };
@@ -545,6 +545,8 @@ void schema_read_rules(SchemaContext *c, const TreeNode *n)
             r->stalemated = s == 0 ? OUTCOME_LOSS : s == 1 ? OUTCOME_DRAW : OUTCOME_WIN;
         r->stalemate_material = s == 3;
     }
+    if ((x = tree_map_get(n, "promotion-stalemate")))
+        schema_bool(c, x, "promotion-stalemate", &r->promotion_stalemate);
     if ((x = tree_map_get(n, "repetition")))
         read_repetition(c, x);
     if ((x = tree_map_get(n, "move-rule")))

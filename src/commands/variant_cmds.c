@@ -261,6 +261,11 @@ static void print_promotion_rule(const Variant *v, const PieceType *pt,
     variant_print_squares(v, &r->zone[white_zone ? WHITE : BLACK], out);
     if (!white_zone)
         fputs(" (Black only)", out);
+    if (r->in_place)
+        fprintf(out, " by a move of its own, where it stands%s%s%s",
+                r->in_place_step ? " or one move of the new piece away" : "",
+                r->in_place_alone ? " (anywhere when it is the last of its type)" : "",
+                r->in_place_peaceful ? "; the new piece may not attack, nor the move check" : "");
     if (r->capture_only)
         fputs(" (only by a capture)", out);
     if (r->on_capture_within || r->on_capture_leave)

@@ -27,11 +27,12 @@ static inline uint64_t move_bits(Move m)
 static inline bool same_move(Move a, Move b) { return move_bits(a) == move_bits(b); }
 
 /* No move (an empty slot of the hash table or the killers): a normal
- * move that goes nowhere and takes nothing (a multi-leg capture may come
- * back to its square); no_move() is all zero. */
+ * move that goes nowhere, takes nothing and promotes to nothing (a
+ * multi-leg capture may come back to its square, and a promotion in place
+ * stays on it); no_move() is all zero. */
 static inline bool move_none(Move m)
 {
-    return m.kind == MOVE_NORMAL && m.from == m.to && m.nvictims == 0;
+    return m.kind == MOVE_NORMAL && m.from == m.to && m.nvictims == 0 && m.piece == 0;
 }
 static inline Move no_move(void) { Move m; memset(&m, 0, sizeof m); return m; }
 

@@ -184,6 +184,11 @@ static bool game_over(Search *s, int ply, int *score)
         *score = outcome_score(rules_drawn(pos), ply);   /* 0, or the material count's */
         return true;
     }
+    if (r->promotion_stalemate && pos->nlist[pos->side] == 2 && !s->incheck[ply]
+        && rules_only_promotions(pos, s->scratch)) {
+        *score = outcome_score(rules_no_moves(pos, false), ply);
+        return true;
+    }
     if (rules_count_expired(pos) && drawn_unless_no_moves(s, ply)) {
         *score = outcome_score(rules_drawn(pos), ply);   /* 0, or the material count's */
         return true;

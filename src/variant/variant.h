@@ -91,6 +91,16 @@ typedef struct {
     bool      on_capture_within, on_capture_leave;   /* captures only (chu)          */
     bool      capture_only;   /* `by-capture-only`: a move that takes nothing never promotes */
     bool      every_move;     /* `every-move`: the zone is the board, promotion is forced */
+    /* `in-place` (Sittuyin): promotion is a move of its own, made instead of
+       moving, by a piece standing in the zone: it turns into a `to` piece
+       there, or (step) on an empty square the new piece could move to.
+       None of the on_* flags is set, so no ordinary move promotes by it. */
+    bool      in_place;
+    bool      in_place_step;
+    bool      in_place_alone;     /* `anywhere-when-alone`: the zone does not bind the
+                                     side's only piece of this type */
+    bool      in_place_peaceful;  /* the new piece attacks no enemy piece, and the
+                                     move gives no check */
 } PromotionRule;
 
 typedef struct {
@@ -118,6 +128,7 @@ typedef struct {
     /* promotion: one rule per `promotion` entry (a mapping is one entry);
        a move may promote when some rule applies to it */
     bool    can_promote;
+    bool    promotes_in_place;    /* some rule is `in-place` */
     int     npromo;
     PromotionRule promo[MAX_PROMOTION_RULES];
     SquareSet promo_zone[2];  /* per colour: every rule's zone together               */
@@ -299,6 +310,10 @@ typedef struct {
        these types; shak_types == 0: off */
     TypeMask shak_types;
     Outcome shak_missing;     /* for the mated player when none was a shak (draw) */
+    /* promotion-stalemate (Sittuyin's 3.9 c.7): a player not in check with
+       its royal and one other piece, whose every legal move is a promotion
+       in place, is stalemated */
+    bool    promotion_stalemate;
     /* added by the variant loader: */
     bool    stalemate_material;   /* stalemated: the side with fewer pieces wins (suicide) */
     bool    bare_king_grace;      /* bare_king only if the opponent cannot bare the king in reply */

@@ -179,6 +179,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/torpedo.perft \
 	tests/data/perft/troitzky-chess-byway.perft \
 	tests/data/perft/troitzky.perft \
+	tests/data/perft/twilight_chess.perft \
 	tests/data/perft/upsidedown.perft \
 	tests/data/perft/viceroy.perft \
 	tests/data/perft/wa-shogi-drop.perft \

@@ -1305,6 +1305,55 @@ static void test_promotion_stalemate(void)
                     OUTCOME_NONE);
 }
 
+/* Twilight chess: a pickup puts an own piece into the hand (@@e2), and it
+ * may be dropped back later; never the king, never while in check, never
+ * one that shields the king. */
+static void test_pickup(void)
+{
+    char fen[256], why[100];
+    Move m;
+    set_fen("twilight_chess", variant("twilight_chess")->start_fen);
+    uint64_t hash = pos->hash;
+    CU_ASSERT_TRUE_FATAL(move_parse(pos, "@@g1", false, &m, why, sizeof why));
+    CU_ASSERT_EQUAL(m.kind, MOVE_PICKUP);
+    move_to_string(pos, m, false, fen, sizeof fen);
+    CU_ASSERT_STRING_EQUAL(fen, "@@g1");
+    position_make(pos, m);
+    position_get_fen(pos, fen, sizeof fen);
+    CU_ASSERT_STRING_EQUAL(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[N] b KQkq - 1 1");
+    CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
+    position_unmake(pos);
+    CU_ASSERT_EQUAL(pos->hash, hash);
+    /* the knight comes back elsewhere; the king's rook, picked up, loses
+       its castling for good */
+    play("@@g1 e7e5 N@e3 d8h4 @@h1 h4e7 R@h1");
+    position_get_fen(pos, fen, sizeof fen);
+    CU_ASSERT_STRING_EQUAL(fen, "rnb1kbnr/ppppqppp/8/4p3/8/4N3/PPPPPPPP/RNBQKB1R[] b Qkq - 5 4");
+    static const struct { const char *fen, *move, *why; } refused[] = {
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", "@@e1",
+          "a royal king may not be picked up" },
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", "@@e4",
+          "no piece of the side to move on e4" },
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", "@@e7",
+          "no piece of the side to move on e7" },
+        { "rnb1kbnr/pppp1ppp/8/4p3/7q/8/PPPPPPPP/RNBQKBNR[] w KQkq - 1 3", "@@f2",
+          "picking up the pawn on f2 would leave the royal in check" },
+        { "rnb1kbnr/pppp1ppp/8/4p3/7q/8/PPPPP1PP/RNBQKBNR[] w KQkq - 0 3", "@@a2",
+          "no pickup while in check" },
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "@@g1", NULL },
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", "@@e",
+          "a pickup is written @@ and a square, as @@e2" },
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", "@@z9",
+          "z9 is off the 8x8 board" },
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        set_fen(refused[i].why ? "twilight_chess" : "chess", refused[i].fen);
+        CU_ASSERT_FALSE(move_parse(pos, refused[i].move, false, &m, why, sizeof why));
+        CU_ASSERT_STRING_EQUAL(why, refused[i].why ? refused[i].why
+                                                   : "pieces may not be picked up in chess");
+    }
+}
+
 /* The bound holds for every position of the perft data. */
 static void check_bound(const char *vname, const char *fen)
 {
@@ -1364,6 +1413,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "move bound", test_move_bound);
     CU_add_test(s, "promotion in place (sittuyin)", test_promotion_in_place);
     CU_add_test(s, "promotion stalemate (sittuyin)", test_promotion_stalemate);
+    CU_add_test(s, "pickup (twilight chess)", test_pickup);
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();
     unsigned failures = CU_get_number_of_failures();

@@ -45,6 +45,7 @@ variant_bad_files = \
 	tests/bad/fen_width.yaml tests/bad/fen_width.expected \
 	tests/bad/janggi_rules.yaml tests/bad/janggi_rules.expected \
 	tests/bad/in_place.yaml tests/bad/in_place.expected \
+	tests/bad/pickup.yaml tests/bad/pickup.expected \
 	tests/bad/merge_key.yaml tests/bad/merge_key.expected \
 	tests/bad/missing_parent.yaml tests/bad/missing_parent.expected \
 	tests/bad/multileg.yaml tests/bad/multileg.expected \

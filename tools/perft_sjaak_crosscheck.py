@@ -11,7 +11,8 @@ until a count exceeds --max-nodes.  A difference is followed move by move
 whose move lists differ, which is printed with the moves only one engine has;
 with --every-difference, every differing subtree is followed, and the run
 says whether those move lists account for the whole difference.
-Sjaak writes moves as `Le4xe5-d4`, `b7-b8Q`, `P@c3`, `O-O`; they are matched
+Sjaak writes moves as `Le4xe5-d4`, `b7-b8Q`, `P@c3` (a pawn's drop `@c3`), `O-O`, a pickup
+`N^b1` (ours `@@b1`); they are matched
 to Menagerie's coordinate moves by their squares (castling is left
 unmatched); a move Sjaak lists twice is reported.  The cases are printed
 in the format of tests/data/perft/*.perft.
@@ -120,9 +121,13 @@ def sjaak_divide(args, fen, depth, moves=None):
 
 def move_key(move):
     """A notation-free key: the squares a move visits, and its promotion."""
+    pickup = re.fullmatch(r"(?:@@|[A-Z]?\^)([a-p](?:1[0-6]|[1-9]))", move)
+    if pickup:          # into the hand: ours @@b1, Sjaak's N^b1 (pawns: ^b2)
+        return ("pickup", pickup.group(1))
     if "@" in move:
         piece, square = move.split("@")
-        return ("drop", piece.lstrip("+").upper()[-1:], square)
+        # Sjaak's pawns have the symbol " ", so it writes their drops @c3
+        return ("drop", piece.lstrip("+").upper()[-1:] or "P", square)
     squares = []
     for sq in SQUARE.findall(move):
         if not squares or squares[-1] != sq:

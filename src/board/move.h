@@ -26,8 +26,10 @@ typedef enum {
                          it enters as its '+' form (promotion.by-drop)            */
     MOVE_NULL,        /* the search's null move: no move of the game              */
     MOVE_PASS,        /* a pass the rules allow (rules.pass): from = to, see pass.h */
-    MOVE_TURN         /* a piece goes out and back (a lion's turn): from == to,
+    MOVE_TURN,        /* a piece goes out and back (a lion's turn): from == to,
                          victim[0] is a square it went to (its first leg's end) */
+    MOVE_PICKUP       /* hand.pickup: the mover's piece on `from` goes into its
+                         hand (to == from), written @@e2 as Sjaak II writes it */
 } MoveKind;
 
 typedef struct {

@@ -312,6 +312,8 @@ static long bound_for_color(MoveBound *b)
             for (int sq = 0; sq < b->nsq; sq++)
                 moves += sqset_has(&v->piece[t].drop_zone[b->color], sq) && !v->geom.hole[sq];
     moves += in_place_bound(b);
+    if (v->hand.pickup)           /* one per square */
+        moves += b->nsq;
     /* gating: a copy of every move from the gating rank per type in hand,
        two per castling move (the king's or the partner's square) */
     if (v->hand.gating) {

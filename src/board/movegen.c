@@ -706,6 +706,20 @@ static void gen_gating(const Position *pos, MoveList *ml, int first)
     }
 }
 
+/* hand.pickup: each non-royal piece of the side to move may go into its
+ * hand, unless the side is in check (as Sjaak II has it). */
+static void gen_pickups(const Position *pos, MoveList *ml)
+{
+    int color = pos->side;
+    if (attack_in_check(pos, color))
+        return;
+    for (int i = 0; i < pos->nlist[color]; i++) {
+        int sq = pos->list[color][i];
+        if (!pos->v->piece[code_type(pos->board[sq])].royal)
+            push(ml, sq, sq, MOVE_PICKUP, 0, 0);
+    }
+}
+
 /* ---- all moves --------------------------------------------------------- */
 
 void movegen_pseudo(const Position *pos, MoveList *ml)
@@ -781,6 +795,8 @@ void movegen_staged(const Position *pos, MoveList *ml, unsigned gen)
         gen_gating(pos, ml, first);
     if ((gen & GEN_QUIET) && pos->v->has_drops)
         gen_drops(pos, ml);
+    if ((gen & GEN_QUIET) && pos->v->hand.pickup)
+        gen_pickups(pos, ml);
     if (gen & GEN_QUIET)
         pass_generate(pos, ml);
 }

@@ -431,6 +431,17 @@ void position_make(Position *pos, Move m)
     case MOVE_CASTLE:
         make_castle(pos, m);
         break;
+    case MOVE_PICKUP: {
+        uint8_t code = pos->board[m.from];
+        u->moved_code = code;
+        u->moved_mark = pos->mark[m.from];
+        u->hand_type = (int8_t)hand_type_of(v, code, u->moved_mark);
+        u->hand_color = (uint8_t)us;
+        remove_piece(pos, m.from);
+        clear_virgin(pos, m.from);
+        hand_add(pos, us, u->hand_type, 1);
+        break;
+    }
     case MOVE_NULL:
     case MOVE_PASS:
         break;
@@ -568,6 +579,10 @@ void position_unmake(Position *pos)
     case MOVE_DROP:
         remove_piece(pos, m.to);
         hand_add(pos, us, m.piece, 1);
+        break;
+    case MOVE_PICKUP:
+        hand_add(pos, us, u->hand_type, -1);
+        add_piece(pos, m.from, u->moved_code, u->moved_mark);
         break;
     case MOVE_CASTLE: {
         uint8_t kc = pos->board[m.to], pc = pos->board[m.victim[1]];

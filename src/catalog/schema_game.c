@@ -237,8 +237,8 @@ void schema_read_hand(SchemaContext *c, const TreeNode *n)
 {
     static const char *const keys[] = { "captures", "drops", "zone", "only-where-mobile",
                                         "checks", "mates", "revert-promoted", "must-drop",
-                                        NULL };
-    static const char *const reserved[] = { "drop-first", "pickup", "partner-board", NULL };
+                                        "pickup", NULL };
+    static const char *const reserved[] = { "drop-first", "partner-board", NULL };
     static const char *const fates[] = { "discard", "to-captor", "to-owner", NULL };
     static const char *const allow[] = { "allowed", "forbidden", NULL };
     Hand *h = &c->v->hand;
@@ -275,6 +275,9 @@ void schema_read_hand(SchemaContext *c, const TreeNode *n)
         schema_bool(c, x, "must-drop", &h->must_drop);
     if (h->must_drop && !h->enabled)
         SCHEMA_ERROR(c, x, "'must-drop' needs drops ('drops: true')");
+    const TreeNode *y = tree_map_get(n, "pickup");
+    if (y && schema_bool(c, y, "pickup", &h->pickup) && h->pickup && !h->enabled)
+        SCHEMA_ERROR(c, y, "'pickup' needs drops ('drops: true')");
 }
 
 /* A file letter on this board, as a 0-based file; -1 after an error. */

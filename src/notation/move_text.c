@@ -84,6 +84,9 @@ void move_to_string(const Position *pos, Move m, bool cecp_ranks, char *buf, siz
         snprintf(buf, size, "%s%c@%s", move_drop_promoted(m) ? "+" : "", v->piece[m.piece].letter,
                  to);
         return;
+    case MOVE_PICKUP:           /* into the hand: @@e2, as Sjaak II writes it */
+        snprintf(buf, size, "@@%s", to);
+        return;
     case MOVE_TURN:             /* out and back: e4f5,f5e4 */
         legs_to_string(v, m.from, m.victim, 1, m.from, cecp_ranks, "", buf, size);
         return;
@@ -155,6 +158,8 @@ static bool matches(const Position *pos, const WrittenMove *w, Move m, int from,
     if (drop_type != NO_TYPE)
         return m.kind == MOVE_DROP && m.piece == drop_type && m.to == to
             && move_drop_promoted(m) == w->drop_plus;
+    if (w->pickup || m.kind == MOVE_PICKUP)
+        return w->pickup && m.kind == MOVE_PICKUP && m.from == from;
     if (m.kind == MOVE_DROP)
         return false;
     int gate = move_gate(m);
@@ -357,6 +362,17 @@ static bool read_written(const Variant *v, const char *text, bool cecp_ranks, Wr
     if (strcmp(text, "@@@@") == 0) {
         w->pass = true;
         return true;
+    }
+    if (text[0] == '@' && text[1] == '@') {     /* @@e2: a pickup */
+        const char *s = text + 2;
+        w->from = w->to = square_parse(v, &s, cecp_ranks);
+        w->pickup = true;
+        if (w->from >= 0 && *s == '\0')
+            return true;
+        if (w->from < 0 && off_board(v, text + 2, why, whysize))
+            return false;
+        snprintf(why, whysize, "a pickup is written @@ and a square, as @@e2");
+        return false;
     }
     if (parse_drop(v, text, cecp_ranks, &w->drop_type, &w->to, &w->drop_plus))
         return true;

@@ -271,7 +271,7 @@ static void moves_between(const Position *pos, const WrittenMove *w, bool as_wri
     movegen_pseudo(pos, ml);
     for (int i = 0; i < ml->n; i++) {
         Move m = ml->m[i];
-        if (m.kind != MOVE_DROP && m.from == w->from
+        if (m.kind != MOVE_DROP && m.kind != MOVE_PICKUP && m.from == w->from
             && (m.to == w->to || (m.kind == MOVE_CASTLE && m.victim[0] == w->to))
             && (!as_written || move_victims_written(pos, w, m)))
             found->m[found->n++] = m;
@@ -426,6 +426,27 @@ static void why_board_move(Position *pos, const WrittenMove *w, char *why, size_
     free(found);
 }
 
+/* @@e2 refused: no pickups here, no piece of the mover there, a royal,
+ * in check, or it would leave the royal in check. */
+static void why_no_pickup(Position *pos, const WrittenMove *w, char *why, size_t size)
+{
+    const Variant *v = pos->v;
+    char sq[16];
+    uint8_t code = pos->board[w->from];
+    square_name(v, w->from, w->cecp_ranks, sq);
+    if (!v->hand.pickup)
+        snprintf(why, size, "pieces may not be picked up in %s", v->name);
+    else if (code == EMPTY || code == HOLE || code_color(code) != pos->side)
+        snprintf(why, size, "no piece of the side to move on %s", sq);
+    else if (v->piece[code_type(code)].royal)
+        snprintf(why, size, "a royal %s may not be picked up", type_name(v, code_type(code)));
+    else if (attack_in_check(pos, pos->side))
+        snprintf(why, size, "no pickup while in check");
+    else
+        snprintf(why, size, "picking up the %s on %s would leave the royal in check",
+                 type_name(v, code_type(code)), sq);
+}
+
 void move_why_illegal(Position *pos, const WrittenMove *w, char *why, size_t size)
 {
     if (why_game_over(pos, why, size))
@@ -434,6 +455,8 @@ void move_why_illegal(Position *pos, const WrittenMove *w, char *why, size_t siz
         why_no_pass(pos, why, size);
     else if (w->castle_text)
         why_no_castling(pos, w->castle_long, -1, why, size);
+    else if (w->pickup)
+        why_no_pickup(pos, w, why, size);
     else if (w->drop_type != NO_TYPE)
         why_drop(pos, w, why, size);
     else

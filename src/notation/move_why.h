@@ -27,6 +27,7 @@ typedef struct {
     bool castle_text;       /* O-O or O-O-O */
     bool castle_long;       /* O-O-O */
     bool pass;              /* @@@@, XBoard's null move */
+    bool pickup;            /* @@e2: into the hand (hand.pickup) */
     bool cecp_ranks;        /* squares numbered as XBoard does (move_text.h) */
     bool legs;              /* a multi-leg move written leg by leg (e4f5,f5g6) or with
                                XBoard's kill squares (e4g6;f5) */

@@ -59,7 +59,9 @@ bool picker_make_legal(Search *s, Picker *p, int ply, Move m)
         position_unmake(pos);
         return false;
     }
-    bool check = full_check ? attack_in_check(pos, pos->side) : attack_from(pos, m.to, p->their_king);
+    /* a pickup leaves nothing on m.to: it checks only by uncovering a line */
+    bool check = full_check ? attack_in_check(pos, pos->side)
+               : m.kind != MOVE_PICKUP && attack_from(pos, m.to, p->their_king);
     if (check && (pos->v->rules.checks_forbidden
                   || (m.kind == MOVE_DROP && pos->v->piece[m.piece].drop_no_check))) {
         position_unmake(pos);
@@ -84,7 +86,8 @@ bool picker_make_legal(Search *s, Picker *p, int ply, Move m)
 /* ---- move picker --------------------------------------------------------- */
 
 /* Is the hash move playable here?  Only the moving piece's moves are
- * generated for it; drops, castling and passes need the quiet list. */
+ * generated for it; drops, castling, passes and pickups need the quiet
+ * list. */
 static bool tt_move_ok(Search *s, Picker *p)
 {
     Position *pos = s->pos;
@@ -99,7 +102,8 @@ static bool tt_move_ok(Search *s, Picker *p)
         p->ml.n = 0;
         return ok;
     }
-    if (m.kind != MOVE_DROP && m.kind != MOVE_CASTLE && m.kind != MOVE_PASS)
+    if (m.kind != MOVE_DROP && m.kind != MOVE_CASTLE && m.kind != MOVE_PASS
+        && m.kind != MOVE_PICKUP)
         return false;
     p->ml.n = 0;
     movegen_staged(pos, &p->ml, GEN_QUIET);

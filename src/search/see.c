@@ -38,6 +38,8 @@ static int least_attacker(const Position *pos, const EvalTables *et, int side, i
 
 int see_exchange(Position *pos, const EvalTables *et, Move m)
 {
+    if (m.kind == MOVE_PICKUP)
+        return 0;           /* nothing stays on the board to be taken */
     const Variant *v = pos->v;
     int us = pos->side, target = m.to;
     int gain[SEE_MAX];

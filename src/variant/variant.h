@@ -211,6 +211,9 @@ typedef struct {
                                  virgin back-rank piece leaves */
     bool    must_drop;        /* a side holding pieces must drop one while it can
                                  (a setup phase: placement, sittuyin) */
+    bool    pickup;           /* a move may put one of the mover's non-royal pieces
+                                 from the board into its hand, unless it is in
+                                 check (twilight chess, as Sjaak II has it) */
 } Hand;
 
 /* rules.counting (makruk, ASEAN): once the board has none of `not_while`

@@ -171,6 +171,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/spanish-archer.perft \
 	tests/data/perft/spartan.perft \
 	tests/data/perft/super.perft \
+	tests/data/perft/supercapablanca.perft \
 	tests/data/perft/synochess.perft \
 	tests/data/perft/tencubed.perft \
 	tests/data/perft/theban.perft \

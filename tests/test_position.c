@@ -1354,6 +1354,42 @@ static void test_pickup(void)
     }
 }
 
+/* The moves of the piece on `sq`, as text, sorted, space-separated. */
+static void moves_from_text(const char *sq, char *out, size_t size)
+{
+    char all[2048], *w = out;
+    legal_moves_text(all, sizeof all);
+    *w = '\0';
+    for (char *t = strtok(all, " "); t; t = strtok(NULL, " "))
+        if (strncmp(t, sq, strlen(sq)) == 0 && w + strlen(t) + 2 < out + size)
+            w += sprintf(w, "%s%s", w == out ? "" : " ", t);
+}
+
+/* rules.initial-moves replace (supercapablanca as Sjaak II plays it): the
+ * unmoved king's knight leap replaces its steps, but not its captures, and
+ * a king in check steps as usual and does not leap. */
+static void test_initial_moves_replace(void)
+{
+    char moves[512];
+    set_fen("supercapablanca", "rnbacqkgabnr/pppppppppppp/12/12/12/12/PPPPP1PPPPPP/RNBACQKGABNR"
+                               " w KQkq - 0 1");
+    moves_from_text("g1", moves, sizeof moves);
+    CU_ASSERT_STRING_EQUAL(moves, "g1f3 g1h3");          /* not g1f2 */
+    /* it takes the knight on h2 as a king; the knight guards f3, f1 and
+       j1, so no castling at all (castling.whole-side: i1 needs j1 and k1
+       safe too; the long side passes f1) */
+    set_fen("supercapablanca", "4k7/12/12/12/12/12/7n4/R5K4R w KQ - 0 1");
+    moves_from_text("g1", moves, sizeof moves);
+    CU_ASSERT_STRING_EQUAL(moves, "g1e2 g1h2 g1h3 g1i2");
+    set_fen("supercapablanca", "4k7/12/12/12/12/12/12/R5K4R w KQ - 0 1");
+    moves_from_text("g1", moves, sizeof moves);
+    CU_ASSERT_STRING_EQUAL(moves, "g1c1 g1d1 g1e1 g1e2 g1f3 g1h3 g1i1 g1i2 g1j1 g1k1");
+    /* in check from c1: steps, no leap, no castling */
+    set_fen("supercapablanca", "4k7/12/12/12/12/12/12/R1r3K4R w KQ - 0 1");
+    moves_from_text("g1", moves, sizeof moves);
+    CU_ASSERT_STRING_EQUAL(moves, "g1f2 g1g2 g1h2");
+}
+
 /* The bound holds for every position of the perft data. */
 static void check_bound(const char *vname, const char *fen)
 {
@@ -1414,6 +1450,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "promotion in place (sittuyin)", test_promotion_in_place);
     CU_add_test(s, "promotion stalemate (sittuyin)", test_promotion_stalemate);
     CU_add_test(s, "pickup (twilight chess)", test_pickup);
+    CU_add_test(s, "initial moves replace (supercapablanca)", test_initial_moves_replace);
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();
     unsigned failures = CU_get_number_of_failures();

@@ -398,6 +398,10 @@ static void test_initial_moves_settings(void)
     v = varset_find(&builtin, "makruk");
     CU_ASSERT_FALSE(v->rules.initial_rights_in_fen);
     CU_ASSERT_EQUAL(v->rules.initial_not_in_check, 0u);
+    CU_ASSERT_EQUAL(v->rules.initial_replace, 0u);
+    v = varset_find(&builtin, "supercapablanca");
+    CU_ASSERT_FATAL(v != NULL);
+    CU_ASSERT_EQUAL(v->rules.initial_replace, type_bit(type_of(v, "K")));
 
     VariantSet set;
     char *msgs = NULL;
@@ -421,6 +425,12 @@ static void test_initial_moves_settings(void)
                        "rules: {initial-moves: {fen: castling-field}}\n", &msgs);
     CU_ASSERT_EQUAL(errors, 1);
     CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "needs 'castling: none'"));
+    varset_free(&set);
+    free(msgs);
+    errors = load_text(&set, "name: q\nextends: chess\n"
+                       "rules: {initial-moves: {replace: [P, N]}}\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "'replace': piece 'N' has no initial ('i') moves"));
     varset_free(&set);
     free(msgs);
 }

@@ -206,6 +206,16 @@ static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const
     }
 }
 
+/* rules.initial-moves replace: does the unmoved piece on `from` make its
+ * 'i' moves instead of its other non-capturing ones (a royal in check
+ * keeps its usual moves)? */
+static bool initial_moves_replace(const Position *pos, int type, int from)
+{
+    const Variant *v = pos->v;
+    return (v->rules.initial_replace >> type & 1) && sqset_has(&pos->virgin, from)
+        && !(v->piece[type].royal && attack_in_check(pos, pos->side));
+}
+
 static void gen_table(const Position *pos, MoveList *ml, int type, int from, const XbTable *t,
                       unsigned gen)
 {
@@ -213,26 +223,36 @@ static void gen_table(const Position *pos, MoveList *ml, int type, int from, con
     bool guard = pos->v->rules.royal_no_slide_through_attack && pos->v->piece[type].royal;
     /* rules.initial-moves not-out-of-check: -1 until first needed */
     int in_check = pos->v->rules.initial_not_in_check >> type & 1 ? -1 : 0;
+    bool replaced = pos->v->rules.initial_replace && initial_moves_replace(pos, type, from);
     const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
     for (; r < end; r++) {
-        if (r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG | XB_RAY_INITIAL | XB_RAY_INITIAL2)) {
-            if (r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG))
+        const XbRay *ray = r;
+        XbRay only_captures;
+        if (replaced && !(r->flags & (XB_RAY_INITIAL | XB_RAY_INITIAL2 | XB_RAY_CASTLE))) {
+            only_captures = *r;      /* its captures stay */
+            only_captures.mode &= (uint16_t)~XB_MODE_M;
+            if (!(only_captures.mode & (XB_MODE_C | XB_MODE_D | XB_MODE_E)))
                 continue;
-            if ((r->flags & XB_RAY_INITIAL) && !sqset_has(&pos->virgin, from))
+            ray = &only_captures;
+        }
+        if (ray->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG | XB_RAY_INITIAL | XB_RAY_INITIAL2)) {
+            if (ray->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG))
                 continue;
-            if ((r->flags & XB_RAY_INITIAL2) && !virgin2_ok(pos, type, from))
+            if ((ray->flags & XB_RAY_INITIAL) && !sqset_has(&pos->virgin, from))
+                continue;
+            if ((ray->flags & XB_RAY_INITIAL2) && !virgin2_ok(pos, type, from))
                 continue;
             if (in_check < 0)
                 in_check = attack_in_check(pos, color);
             if (in_check)
                 continue;
         }
-        const XbStep *steps = t->steps + r->first;
-        if (r->mode & (XB_MODE_P | XB_MODE_G))
-            gen_hopper_ray(pos, ml, type, from, r, steps, gen);
+        const XbStep *steps = t->steps + ray->first;
+        if (ray->mode & (XB_MODE_P | XB_MODE_G))
+            gen_hopper_ray(pos, ml, type, from, ray, steps, gen);
         else
-            gen_ray(pos, ml, type, from, r, steps, gen,
-                    guard && royal_slide_guarded(pos, from, r, steps));
+            gen_ray(pos, ml, type, from, ray, steps, gen,
+                    guard && royal_slide_guarded(pos, from, ray, steps));
     }
 }
 
@@ -484,12 +504,12 @@ bool movegen_castling_path_clear(const Position *pos, int rank, int lo, int hi, 
     return true;
 }
 
-/* The king to file kt, the partner to file rt: one castling move, if the
- * squares between are empty and, unless through_check, the king's path is
- * not attacked (nor faced by the other royal where royals may not face
- * each other: Fairy-Stockfish's flying general counts as an attack). */
-static void gen_castling_to(const Position *pos, MoveList *ml, int king, int partner, int kt,
-                            int rt)
+/* May the king on `king` castle with the partner on `partner`, the king
+ * to file kt and the partner to file rt?  The squares between must be
+ * empty and, unless through_check, the king's path not attacked (nor faced
+ * by the other royal where royals may not face each other:
+ * Fairy-Stockfish's flying general counts as an attack). */
+static bool castling_path_ok(const Position *pos, int king, int partner, int kt, int rt)
 {
     const Variant *v = pos->v;
     int rank = var_rank(v, king), kf = var_file(v, king), pf = var_file(v, partner);
@@ -500,14 +520,26 @@ static void gen_castling_to(const Position *pos, MoveList *ml, int king, int par
         if (ends[i] > hi) hi = ends[i];
     }
     if (!movegen_castling_path_clear(pos, rank, lo, hi, king, partner))
-        return;
+        return false;
     if (!v->castling.through_check) {
         int a = kf < kt ? kf : kt, b = kf < kt ? kt : kf;
         for (int f = a; f <= b; f++)
             if (attack_royal_square(pos, var_square(v, f, rank), !pos->side)
                 || attack_faced_square(pos, var_square(v, f, rank), !pos->side))
-                return;
+                return false;
     }
+    return true;
+}
+
+/* The king to file kt, the partner to file rt: one castling move, when
+ * the path allows it (`checked`: castling_path_ok said so already). */
+static void gen_castling_to(const Position *pos, MoveList *ml, int king, int partner, int kt,
+                            int rt, bool checked)
+{
+    const Variant *v = pos->v;
+    int rank = var_rank(v, king);
+    if (!checked && !castling_path_ok(pos, king, partner, kt, rt))
+        return;
     push(ml, king, var_square(v, kt, rank), MOVE_CASTLE, 0, 0);
     ml->m[ml->n - 1].victim[0] = (uint8_t)partner;
     ml->m[ml->n - 1].victim[1] = (uint8_t)var_square(v, rt, rank);
@@ -522,9 +554,14 @@ static void gen_castling_with(const Position *pos, MoveList *ml, int king, int p
     int c = pos->side;
     int side = var_castle_file(v, c, var_file(v, partner)) > var_castle_file(v, c, var_file(v, king))
              ? CASTLE_SHORT : CASTLE_LONG;
+    /* whole_side (Sjaak II): every destination's path must allow it */
+    for (int i = 0; cs->whole_side && i < cs->nto[side]; i++)
+        if (!castling_path_ok(pos, king, partner, var_castle_file(v, c, cs->king_to[side][i]),
+                              var_castle_file(v, c, cs->rook_to[side][i])))
+            return;
     for (int i = 0; i < cs->nto[side]; i++)
         gen_castling_to(pos, ml, king, partner, var_castle_file(v, c, cs->king_to[side][i]),
-                        var_castle_file(v, c, cs->rook_to[side][i]));
+                        var_castle_file(v, c, cs->rook_to[side][i]), cs->whole_side);
 }
 
 static void gen_castling(const Position *pos, MoveList *ml)

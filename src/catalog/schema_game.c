@@ -434,7 +434,8 @@ static void read_dropped_pieces(SchemaContext *c, const TreeNode *n, Castling *c
 void schema_read_castling(SchemaContext *c, const TreeNode *n)
 {
     static const char *const keys[] = { "king", "with", "rank", "king-to", "rook-to",
-                                        "through-check", "shuffle", "dropped-pieces", NULL };
+                                        "through-check", "shuffle", "dropped-pieces",
+                                        "whole-side", NULL };
     static const char *const reserved[] = { "opposite-only", "wins", NULL };
     Castling *cs = &c->v->castling;
     const TreeNode *x;
@@ -472,6 +473,8 @@ void schema_read_castling(SchemaContext *c, const TreeNode *n)
     castling_rook_files(c, tree_map_get(n, "rook-to"), cs);
     if ((x = tree_map_get(n, "through-check")))
         schema_bool(c, x, "through-check", &cs->through_check);
+    if ((x = tree_map_get(n, "whole-side")))
+        schema_bool(c, x, "whole-side", &cs->whole_side);
     if ((x = tree_map_get(n, "shuffle")))
         schema_bool(c, x, "shuffle", &cs->shuffle);
     if (cs->shuffle && (cs->nto[CASTLE_SHORT] > 1 || cs->nto[CASTLE_LONG] > 1))

@@ -484,9 +484,24 @@ static int piece_initial_moves(const PieceType *pt)
 
 /* rules.initial-moves: where the 'i' rights are written, and which types
  * may not make their 'i' moves out of check. */
+/* Each type of `types` must have one-leg initial ('i') moves. */
+static void check_initial_movers(SchemaContext *c, const TreeNode *x, const char *what,
+                                 TypeMask types)
+{
+    for (int t = 0; t < c->v->ntypes; t++) {
+        int k = (types >> t & 1) ? piece_initial_moves(&c->v->piece[t]) : 1;
+        if (k == 0)
+            SCHEMA_ERROR(c, x, "'%s': piece '%s' has no initial ('i') moves", what,
+                         c->v->piece[t].id);
+        else if (k < 0)
+            SCHEMA_ERROR(c, x, "'%s': piece '%s' has a multi-leg ('a') initial move; only "
+                         "one-leg ones are supported", what, c->v->piece[t].id);
+    }
+}
+
 static void read_initial_moves(SchemaContext *c, const TreeNode *n)
 {
-    static const char *const keys[] = { "fen", "not-out-of-check", NULL };
+    static const char *const keys[] = { "fen", "not-out-of-check", "replace", NULL };
     static const char *const fens[] = { "implied", "castling-field", NULL };
     Rules *r = &c->v->rules;
     const TreeNode *x;
@@ -506,15 +521,10 @@ static void read_initial_moves(SchemaContext *c, const TreeNode *n)
     }
     if ((x = tree_map_get(n, "not-out-of-check"))
         && schema_piece_mask(c, x, "not-out-of-check", &r->initial_not_in_check))
-        for (int t = 0; t < c->v->ntypes; t++) {
-            int k = (r->initial_not_in_check >> t & 1) ? piece_initial_moves(&c->v->piece[t]) : 1;
-            if (k == 0)
-                SCHEMA_ERROR(c, x, "'not-out-of-check': piece '%s' has no initial ('i') moves",
-                             c->v->piece[t].id);
-            else if (k < 0)
-                SCHEMA_ERROR(c, x, "'not-out-of-check': piece '%s' has a multi-leg ('a') "
-                             "initial move; only one-leg ones are supported", c->v->piece[t].id);
-        }
+        check_initial_movers(c, x, "not-out-of-check", r->initial_not_in_check);
+    if ((x = tree_map_get(n, "replace"))
+        && schema_piece_mask(c, x, "replace", &r->initial_replace))
+        check_initial_movers(c, x, "replace", r->initial_replace);
 }
 
 void schema_read_rules(SchemaContext *c, const TreeNode *n)

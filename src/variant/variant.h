@@ -194,6 +194,9 @@ typedef struct {
     int     king_to[2][MAX_CASTLE_TO];
     int     rook_to[2][MAX_CASTLE_TO];
     bool    through_check;    /* may the king pass attacked squares / castle out of check */
+    bool    whole_side;       /* flexible castling as Sjaak II has it: castling to any
+                                 king-to file of a side needs the paths to all of
+                                 them empty and safe */
     bool    shuffle;          /* Chess960: rights given by files in the FEN */
     /* dropped-pieces: a king dropped on its castling rank on one of
        dropped_king_files, or a partner on one of dropped_partner_files
@@ -306,6 +309,10 @@ typedef struct {
        whose 'i' moves a side in check may not make (the Cambodian king) */
     bool    initial_rights_in_fen;
     TypeMask initial_not_in_check;
+    /* initial-moves.replace (Sjaak II's "special init"): an unmoved piece of
+       these types makes its 'i' moves instead of its other non-capturing
+       moves (a royal only while not in check); its captures stay */
+    TypeMask initial_replace;
     bool    royal_no_slide_through_attack; /* en-passant-check: a royal may not slide
                                   through an attacked square (Sjaak II) */
     /* shak (shatar): a mate wins only if the series of checks that led to it

@@ -1215,6 +1215,24 @@ static void test_janggi_game_ends(void)
     CU_ASSERT_STRING_EQUAL(end.reason, "both players passed; White wins on points, 15.0 to 3.5");
 }
 
+/* `move` (written as the engine writes it) leads to `fen_after`, with the
+ * hash kept in step, and unmade gives the position back exactly. */
+static void check_made_and_unmade(const char *move, const char *fen_after)
+{
+    char fen[256], text[32], why[100];
+    Move m;
+    uint64_t hash = pos->hash;
+    CU_ASSERT_TRUE_FATAL(move_parse(pos, move, false, &m, why, sizeof why));
+    move_to_string(pos, m, false, text, sizeof text);
+    CU_ASSERT_STRING_EQUAL(text, move);
+    position_make(pos, m);
+    position_get_fen(pos, fen, sizeof fen);
+    CU_ASSERT_STRING_EQUAL(fen, fen_after);
+    CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
+    position_unmake(pos);
+    CU_ASSERT_EQUAL(pos->hash, hash);
+}
+
 /* The legal moves of the side to move, as text, sorted, space-separated. */
 static void legal_moves_text(char *out, size_t size)
 {
@@ -1274,14 +1292,7 @@ static void test_promotion_in_place(void)
     /* made and unmade: the general stands where the move says, and the
        position comes back exactly */
     set_fen("sittuyin", "k7/8/8/3P4/1P6/8/8/K7[] w - - 0 50");
-    uint64_t hash = pos->hash;
-    CU_ASSERT_TRUE_FATAL(move_parse(pos, "d5d5f", false, &m, why, sizeof why));
-    position_make(pos, m);
-    position_get_fen(pos, fen, sizeof fen);
-    CU_ASSERT_STRING_EQUAL(fen, "k7/8/8/3F4/1P6/8/8/K7[] b - - 0 50");
-    CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
-    position_unmake(pos);
-    CU_ASSERT_EQUAL(pos->hash, hash);
+    check_made_and_unmade("d5d5f", "k7/8/8/3F4/1P6/8/8/K7[] b - - 0 50");
     play("d5e6f");
     position_get_fen(pos, fen, sizeof fen);
     CU_ASSERT_STRING_EQUAL(fen, "k7/8/4F3/8/1P6/8/8/K7[] b - - 0 50");
@@ -1313,17 +1324,9 @@ static void test_pickup(void)
     char fen[256], why[100];
     Move m;
     set_fen("twilight_chess", variant("twilight_chess")->start_fen);
-    uint64_t hash = pos->hash;
     CU_ASSERT_TRUE_FATAL(move_parse(pos, "@@g1", false, &m, why, sizeof why));
     CU_ASSERT_EQUAL(m.kind, MOVE_PICKUP);
-    move_to_string(pos, m, false, fen, sizeof fen);
-    CU_ASSERT_STRING_EQUAL(fen, "@@g1");
-    position_make(pos, m);
-    position_get_fen(pos, fen, sizeof fen);
-    CU_ASSERT_STRING_EQUAL(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[N] b KQkq - 1 1");
-    CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
-    position_unmake(pos);
-    CU_ASSERT_EQUAL(pos->hash, hash);
+    check_made_and_unmade("@@g1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[N] b KQkq - 1 1");
     /* the knight comes back elsewhere; the king's rook, picked up, loses
        its castling for good */
     play("@@g1 e7e5 N@e3 d8h4 @@h1 h4e7 R@h1");

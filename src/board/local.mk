@@ -5,7 +5,8 @@ src_libengine_a_SOURCES += \
 	src/board/position.h src/board/position.c \
 	src/board/move.h \
 	src/board/attack.h src/board/attack.c \
-	src/board/movegen.h src/board/movegen.c \
+	src/board/movegen.h src/board/movegen.c src/board/movegen_internal.h \
+	src/board/movegen_castle.c src/board/movegen_hand.c \
 	src/board/multileg.h src/board/multileg.c \
 	src/board/movebound.h src/board/movebound.c \
 	src/board/rules.h src/board/rules.c \

@@ -7,7 +7,8 @@
  * the variant was loaded.  Legality is decided by making the move and
  * asking whether the mover's royal pieces are attacked; the attack test
  * uses a per-piece "could ever capture there" prefilter so only the few
- * pieces that line up with the square are walked.
+ * pieces that line up with the square are walked.  Castling is in
+ * movegen_castle.c, drops, gating and pickups in movegen_hand.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,18 +17,7 @@
 #include "board/turn.h"
 #include "board/multileg.h"
 #include "board/pass.h"
-
-static inline void push(MoveList *ml, int from, int to, int kind, int piece, int flags)
-{
-    Move *m = &ml->m[ml->n++];
-    m->from = (uint8_t)from;
-    m->to = (uint8_t)to;
-    m->kind = (uint8_t)kind;
-    m->piece = (uint8_t)piece;
-    m->victim[0] = m->victim[1] = 0;
-    m->nvictims = 0;
-    m->flags = (uint8_t)flags;
-}
+#include "board/movegen_internal.h"
 
 /* ---- promotion --------------------------------------------------------- */
 
@@ -490,273 +480,6 @@ void movegen_piece(const Position *pos, MoveList *ml, int from)
         gen_multileg(pos, ml, from, first, GEN_NOISY | GEN_QUIET);
 }
 
-/* ---- castling ---------------------------------------------------------- */
-
-bool movegen_castling_path_clear(const Position *pos, int rank, int lo, int hi, int king,
-                                 int partner)
-{
-    const Variant *v = pos->v;
-    for (int f = lo; f <= hi; f++) {
-        int sq = var_square(v, f, rank);
-        if (sq != king && sq != partner && pos->board[sq] != EMPTY)
-            return false;
-    }
-    return true;
-}
-
-/* May the king on `king` castle with the partner on `partner`, the king
- * to file kt and the partner to file rt?  The squares between must be
- * empty and, unless through_check, the king's path not attacked (nor faced
- * by the other royal where royals may not face each other:
- * Fairy-Stockfish's flying general counts as an attack). */
-static bool castling_path_ok(const Position *pos, int king, int partner, int kt, int rt)
-{
-    const Variant *v = pos->v;
-    int rank = var_rank(v, king), kf = var_file(v, king), pf = var_file(v, partner);
-    int lo = kf, hi = kf;
-    int ends[3] = { pf, kt, rt };
-    for (int i = 0; i < 3; i++) {
-        if (ends[i] < lo) lo = ends[i];
-        if (ends[i] > hi) hi = ends[i];
-    }
-    if (!movegen_castling_path_clear(pos, rank, lo, hi, king, partner))
-        return false;
-    if (!v->castling.through_check) {
-        int a = kf < kt ? kf : kt, b = kf < kt ? kt : kf;
-        for (int f = a; f <= b; f++)
-            if (attack_royal_square(pos, var_square(v, f, rank), !pos->side)
-                || attack_faced_square(pos, var_square(v, f, rank), !pos->side))
-                return false;
-    }
-    return true;
-}
-
-/* The king to file kt, the partner to file rt: one castling move, when
- * the path allows it (`checked`: castling_path_ok said so already). */
-static void gen_castling_to(const Position *pos, MoveList *ml, int king, int partner, int kt,
-                            int rt, bool checked)
-{
-    const Variant *v = pos->v;
-    int rank = var_rank(v, king);
-    if (!checked && !castling_path_ok(pos, king, partner, kt, rt))
-        return;
-    push(ml, king, var_square(v, kt, rank), MOVE_CASTLE, 0, 0);
-    ml->m[ml->n - 1].victim[0] = (uint8_t)partner;
-    ml->m[ml->n - 1].victim[1] = (uint8_t)var_square(v, rt, rank);
-}
-
-/* Castling with the partner on one side: to each of that side's king
- * destinations (several with flexible castling). */
-static void gen_castling_with(const Position *pos, MoveList *ml, int king, int partner)
-{
-    const Variant *v = pos->v;
-    const Castling *cs = &v->castling;
-    int c = pos->side;
-    int side = var_castle_file(v, c, var_file(v, partner)) > var_castle_file(v, c, var_file(v, king))
-             ? CASTLE_SHORT : CASTLE_LONG;
-    /* whole_side (Sjaak II): every destination's path must allow it */
-    for (int i = 0; cs->whole_side && i < cs->nto[side]; i++)
-        if (!castling_path_ok(pos, king, partner, var_castle_file(v, c, cs->king_to[side][i]),
-                              var_castle_file(v, c, cs->rook_to[side][i])))
-            return;
-    for (int i = 0; i < cs->nto[side]; i++)
-        gen_castling_to(pos, ml, king, partner, var_castle_file(v, c, cs->king_to[side][i]),
-                        var_castle_file(v, c, cs->rook_to[side][i]), cs->whole_side);
-}
-
-static void gen_castling(const Position *pos, MoveList *ml)
-{
-    const Variant *v = pos->v;
-    const Castling *cs = &v->castling;
-    int color = pos->side;
-    int rank = color == WHITE ? cs->rank : v->ranks - 1 - cs->rank;
-    uint8_t king_code = piece_code(cs->king, color);
-    for (int f = 0; f < v->files; f++) {
-        int king = var_square(v, f, rank);
-        if (pos->board[king] != king_code || !sqset_has(&pos->virgin, king))
-            continue;
-        for (int pf = 0; pf < v->files; pf++) {
-            int partner = var_square(v, pf, rank);
-            uint8_t pc = pos->board[partner];
-            if (pf == f || !pc || pc == HOLE || code_color(pc) != color
-                || !(cs->partners >> code_type(pc) & 1)
-                || !sqset_has(&pos->virgin, partner))
-                continue;
-            gen_castling_with(pos, ml, king, partner);
-        }
-    }
-}
-
-/* ---- drops ------------------------------------------------------------- */
-
-static bool file_full(const Position *pos, const PieceType *pt, int type, int file)
-{
-    const Variant *v = pos->v;
-    int n = 0;
-    uint8_t code = piece_code(type, pos->side);
-    for (int r = 0; r < v->ranks; r++)
-        if (pos->board[var_square(v, file, r)] == code)
-            n++;
-    return n >= pt->drop_no_doubled;
-}
-
-/* drop.colour: opposite.  A side's pieces of such a type go on squares of
- * both colours (placement's bishops), as Fairy-Stockfish 11.1 judges it:
- * one of them is never dropped on a colour another already stands on, and
- * no other drop may take the last free square of a colour that the ones
- * in hand still need.  What the board says, per type, for one generation. */
-typedef struct {
-    TypeMask types;                  /* the types with the rule the side must mind */
-    uint8_t  taken[MAX_PIECE_TYPES]; /* bit c: one stands on a square of colour c */
-    int      free[MAX_PIECE_TYPES][2]; /* empty squares of its drop zone, per colour */
-} DropColours;
-
-static inline int square_colour(const Variant *v, int sq)
-{
-    return (var_file(v, sq) + var_rank(v, sq)) & 1;
-}
-
-static void drop_colours_init(const Position *pos, DropColours *dc)
-{
-    const Variant *v = pos->v;
-    int color = pos->side, nsq = v->files * v->ranks;
-    dc->types = v->drop_colour_types;
-    for (TypeMask m = dc->types; m; m &= m - 1) {
-        int t = __builtin_ctzll(m);
-        dc->taken[t] = 0;
-        dc->free[t][0] = dc->free[t][1] = 0;
-        for (int sq = 0; sq < nsq; sq++)
-            if (pos->board[sq] == EMPTY && sqset_has(&v->piece[t].drop_zone[color], sq))
-                dc->free[t][square_colour(v, sq)]++;
-    }
-    for (int i = 0; i < pos->nlist[color]; i++) {
-        int sq = pos->list[color][i], t = code_type(pos->board[sq]);
-        if (dc->types >> t & 1)
-            dc->taken[t] |= (uint8_t)(1 << square_colour(v, sq));
-    }
-}
-
-/* May a piece of type t go on `sq` by the rule? */
-static bool drop_colours_allow(const Position *pos, const DropColours *dc, int t, int sq)
-{
-    const Variant *v = pos->v;
-    int colour = square_colour(v, sq);
-    if (dc->types >> t & 1)
-        return !(dc->taken[t] >> colour & 1);
-    for (TypeMask m = dc->types; m; m &= m - 1) {
-        int u = __builtin_ctzll(m), held = pos->hand[pos->side][u];
-        if (!held)
-            continue;
-        int colours = 0;
-        for (int c = 0; c < 2; c++) {
-            int left = dc->free[u][c]
-                - (c == colour && sqset_has(&v->piece[u].drop_zone[pos->side], sq));
-            colours += !(dc->taken[u] >> c & 1) && left > 0;
-        }
-        if (colours < held)
-            return false;
-    }
-    return true;
-}
-
-static void gen_drops(const Position *pos, MoveList *ml)
-{
-    const Variant *v = pos->v;
-    int color = pos->side;
-    int nsq = v->files * v->ranks;
-    DropColours dc = { .types = 0 };
-    if (v->drop_colour_types)
-        drop_colours_init(pos, &dc);
-    for (int t = 0; t < v->ntypes; t++) {
-        if (!pos->hand[color][t])
-            continue;
-        const PieceType *pt = &v->piece[t];
-        bool full[MAX_FILES] = { false };
-        if (pt->drop_no_doubled)
-            for (int f = 0; f < v->files; f++)
-                full[f] = file_full(pos, pt, t, f);
-        for (int sq = 0; sq < nsq; sq++) {
-            if (pos->board[sq] != EMPTY || !sqset_has(&pt->drop_zone[color], sq))
-                continue;
-            if (v->drop_colour_types && !drop_colours_allow(pos, &dc, t, sq))
-                continue;
-            if (pt->drop_promoted) {    /* promotion.by-drop: the '+' form too */
-                const PieceType *plus = &v->piece[pt->promoted];
-                if (!v->hand.only_where_mobile || !sqset_has(&plus->immobile[color], sq)) {
-                    push(ml, sq, sq, MOVE_DROP, t, 0);
-                    ml->m[ml->n - 1].victim[0] = 1;
-                }
-            }
-            if (full[var_file(v, sq)])
-                continue;
-            if (v->hand.only_where_mobile && sqset_has(&pt->immobile[color], sq))
-                continue;
-            push(ml, sq, sq, MOVE_DROP, t, 0);
-        }
-    }
-}
-
-/* ---- gating (seirawan) --------------------------------------------------- */
-
-static void add_gated(MoveList *ml, Move m, int type, bool on_partner)
-{
-    m.flags = (uint8_t)((m.flags & ~(MOVEF_GATE_MASK | MOVEF_GATE_ON_PARTNER))
-                        | ((type + 1) << 1) | (on_partner ? MOVEF_GATE_ON_PARTNER : 0));
-    ml->m[ml->n++] = m;
-}
-
-/* Is `sq` empty once castling move m is made?  The king or the partner
- * may land back on the other's square (a rook next to the king, or the
- * king on the partner's destination). */
-static bool empty_after_castling(Move m, int sq)
-{
-    return sq != m.to && sq != m.victim[1];
-}
-
-/* Every move of a virgin back-rank piece may also bring a piece from hand
- * onto the square it leaves; castling onto the king's or the partner's
- * square, when that is left empty.  A piece enters only where it could be
- * dropped (in S-house a pawn from hand never enters on the first rank), as
- * Fairy-Stockfish gates. */
-static void gen_gating(const Position *pos, MoveList *ml, int first)
-{
-    const Variant *v = pos->v;
-    int color = pos->side, end = ml->n;
-    int rank = color == WHITE ? v->castling.rank : v->ranks - 1 - v->castling.rank;
-    for (int i = first; i < end; i++) {
-        Move m = ml->m[i];
-        if (!sqset_has(&pos->virgin, m.from) || var_rank(v, m.from) != rank
-            || m.to == m.from)      /* a turn or igui leaves no square to enter */
-            continue;
-        bool castle = m.kind == MOVE_CASTLE;
-        bool on_king = !castle || empty_after_castling(m, m.from);
-        bool on_partner = castle && empty_after_castling(m, m.victim[0]);
-        for (int t = 0; t < v->ntypes; t++) {
-            if (!pos->hand[color][t])
-                continue;
-            const SquareSet *zone = &v->piece[t].drop_zone[color];
-            if (on_king && sqset_has(zone, m.from))
-                add_gated(ml, m, t, false);
-            if (on_partner && sqset_has(zone, m.victim[0]))
-                add_gated(ml, m, t, true);
-        }
-    }
-}
-
-/* hand.pickup: each non-royal piece of the side to move may go into its
- * hand, unless the side is in check (as Sjaak II has it). */
-static void gen_pickups(const Position *pos, MoveList *ml)
-{
-    int color = pos->side;
-    if (attack_in_check(pos, color))
-        return;
-    for (int i = 0; i < pos->nlist[color]; i++) {
-        int sq = pos->list[color][i];
-        if (!pos->v->piece[code_type(pos->board[sq])].royal)
-            push(ml, sq, sq, MOVE_PICKUP, 0, 0);
-    }
-}
-
 /* ---- all moves --------------------------------------------------------- */
 
 void movegen_pseudo(const Position *pos, MoveList *ml)
@@ -772,7 +495,7 @@ void movegen_pseudo(const Position *pos, MoveList *ml)
 static bool must_drop(const Position *pos, MoveList *ml)
 {
     int first = ml->n;
-    gen_drops(pos, ml);
+    movegen_drop_moves(pos, ml);
     if (ml->n == first || !attack_in_check(pos, pos->side))
         return ml->n > first;
     /* In check, only a drop that answers it counts.  Tried by making it,
@@ -827,13 +550,13 @@ void movegen_staged(const Position *pos, MoveList *ml, unsigned gen)
     if (pos->v->has_multileg)
         gen_all_multileg(pos, ml, first, gen);
     if ((gen & GEN_QUIET) && pos->v->castling.enabled)
-        gen_castling(pos, ml);
+        movegen_castling_moves(pos, ml);
     if (pos->v->hand.gating)
-        gen_gating(pos, ml, first);
+        movegen_gated_moves(pos, ml, first);
     if ((gen & GEN_QUIET) && pos->v->has_drops)
-        gen_drops(pos, ml);
+        movegen_drop_moves(pos, ml);
     if ((gen & GEN_QUIET) && pos->v->hand.pickup)
-        gen_pickups(pos, ml);
+        movegen_pickup_moves(pos, ml);
     if (gen & GEN_QUIET)
         pass_generate(pos, ml);
 }

@@ -2,7 +2,7 @@
 # to the engine by tests/protocol.sh and the answers compared with NAME.out.
 # tests/cli.sh runs the command lines of tests/protocol/cli.t the same way.
 TESTS += tests/protocol.sh tests/cli.sh
-PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking busy clocks counting define edit eof errors game \
+PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking bughouse busy clocks counting define edit eof errors game \
 	chu illegal handshake janggi longline numbers perpetual ponder pychess racingkings setscore skill \
 	tourney turns variants varpath
 PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console define eof illegal janggi \

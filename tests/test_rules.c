@@ -265,7 +265,13 @@ static const RuleCase cases[] = {
     { "kingofthehill", "7k/8/8/8/8/2K5/8/8 w - - 0 1", "c3d4", OUTCOME_LOSS, NULL },
     /* extinction by count: the third king of three, the third-last pawn */
     { "threekings", "k6k/8/8/8/8/3k4/4K3/K6K w - - 0 1", "e2d3", OUTCOME_LOSS,
-      "White wins by rule" },
+      "White wins: Black is down to 2 (king)" },
+    /* koedem: no king left counts once the other player has two */
+    { "koedem", "4k3/p7/8/8/8/8/8/4RK2[] w - - 0 1", "e1e8", OUTCOME_NONE, NULL },
+    { "koedem", "4k3/p7/8/8/8/8/8/K3RK2[] w - - 0 1", "e1e8", OUTCOME_LOSS,
+      "White wins: Black has no king left" },
+    { "extinction", "rnb1kbnr/pppppppp/8/8/8/3q4/PPPPPPPP/RNBQKBNR w - - 0 1", "e2d3",
+      OUTCOME_LOSS, "White wins: Black has no queen left" },
     { "threekings", "k6k/8/8/8/8/3k4/8/K3K2K w - - 0 1", "e1f1", OUTCOME_NONE, NULL },
     { "extinction-count", "rnbqkbnr/1ppp4/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1", "b7b6",
       OUTCOME_NONE, NULL },

@@ -447,10 +447,22 @@ static void test_setup_settings(void)
     CU_ASSERT_EQUAL(v->drop_colour_types, type_bit(type_of(v, "B")));
     CU_ASSERT_EQUAL(v->castling.dropped_king_files, 1u << 4);
     CU_ASSERT_EQUAL(v->castling.dropped_partner_files, 1u | 1u << 7);
+    CU_ASSERT_EQUAL(v->hand.must_drop, type_mask_all(v->ntypes));
     v = varset_find(&builtin, "crazyhouse");
     CU_ASSERT_FALSE(v->hand.must_drop);
     CU_ASSERT_EQUAL(v->drop_colour_types, 0u);
     CU_ASSERT_EQUAL(v->castling.dropped_king_files, 0u);
+    /* koedem: only a king in hand obliges a drop; no king counts once the
+       other player has two */
+    v = varset_find(&builtin, "koedem");
+    CU_ASSERT_FATAL(v != NULL);
+    CU_ASSERT_EQUAL(v->hand.must_drop, type_bit(type_of(v, "K")));
+    CU_ASSERT_EQUAL(v->rules.extinction, type_bit(type_of(v, "K")));
+    CU_ASSERT_EQUAL(v->rules.extinction_count, 0);
+    CU_ASSERT_EQUAL(v->rules.extinction_opponent_count, 2);
+    CU_ASSERT_FALSE(v->piece[type_of(v, "K")].royal);
+    CU_ASSERT_EQUAL(v->hand.captures, CAPTURES_DISCARD);
+    CU_ASSERT_TRUE(v->hand.enabled);
 
     VariantSet set;
     char *msgs = NULL;
@@ -467,6 +479,16 @@ static void test_setup_settings(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:7:"));              /* z */
     CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "file letter from a to h (got 'z')"));
     if (errors != 3)
+        fprintf(stderr, "\n%s", msgs);
+    varset_free(&set);
+    free(msgs);
+    errors = load_text(&set, "name: q\nextends: koedem\n"
+                       "hand: {must-drop: [K, Z]}\n"
+                       "rules: {extinction: {pieces: [K], opponent-count: -1}}\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:3:23: error: must-drop piece 'Z'"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:4:"));               /* -1 */
+    if (errors != 2)
         fprintf(stderr, "\n%s", msgs);
     varset_free(&set);
     free(msgs);

@@ -512,11 +512,13 @@ static bool must_drop(const Position *pos, MoveList *ml)
     return false;
 }
 
-/* Does the side to move hold a piece in hand? */
-static bool holds_pieces(const Position *pos)
+/* Does the side to move hold a piece whose presence in hand obliges a
+ * drop (hand.must-drop's types)? */
+static bool holds_obliging_piece(const Position *pos)
 {
+    TypeMask oblige = pos->v->hand.must_drop;
     for (int t = 0; t < pos->v->ntypes; t++)
-        if (pos->hand[pos->side][t])
+        if (pos->hand[pos->side][t] && (oblige >> t & 1))
             return true;
     return false;
 }
@@ -525,7 +527,7 @@ static bool holds_pieces(const Position *pos)
  * come only after the setup phase). */
 static inline bool drops_only(const Position *pos, MoveList *ml)
 {
-    if (!pos->v->hand.must_drop || !holds_pieces(pos))
+    if (!pos->v->hand.must_drop || !holds_obliging_piece(pos))
         return false;
     int first = ml->n;
     bool only = must_drop(pos, ml);
@@ -533,11 +535,22 @@ static inline bool drops_only(const Position *pos, MoveList *ml)
     return only;
 }
 
+bool movegen_must_drop_now(const Position *pos)
+{
+    MoveList *ml = malloc(sizeof *ml);
+    if (!ml)
+        return false;
+    ml->n = 0;
+    bool only = drops_only(pos, ml);
+    free(ml);
+    return only;
+}
+
 void movegen_staged(const Position *pos, MoveList *ml, unsigned gen)
 {
     int color = pos->side, first = ml->n;
     /* a setup phase: must_drop leaves the drops it found in the list */
-    if (pos->v->hand.must_drop && holds_pieces(pos)) {
+    if (pos->v->hand.must_drop && holds_obliging_piece(pos)) {
         if (must_drop(pos, ml)) {
             if (!(gen & GEN_QUIET))
                 ml->n = first;

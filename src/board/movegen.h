@@ -22,6 +22,10 @@ void movegen_staged(const Position *pos, MoveList *ml, unsigned gen);
  * search checks a hash-table move with this before generating all). */
 void movegen_piece(const Position *pos, MoveList *ml, int from);
 
+/* hand.must-drop: must the side to move drop now (it holds a piece that
+ * obliges it, and a drop is legal)?  For explanations, not the search. */
+bool movegen_must_drop_now(const Position *pos);
+
 /* Every move the rules allow (royals safe, no forbidden drop mate,
  * must-capture), whether or not the game is already decided: the rules
  * module's rules_legal_moves() adds the game ends. */

@@ -120,23 +120,33 @@ bool rules_flag_pending(const Position *pos)
 
 /* Has `color` lost the piece types the extinction rule lists: all but
  * extinction_count of any one of them it started with more of, or
- * (extinction_together) all but that many of them together?  A piece in
- * hand is still the player's: it may come back by a drop (as
- * Fairy-Stockfish counts them, antihouse). */
-static bool extinct(const Position *pos, int color)
+ * (extinction_together) all but that many of them together, while the
+ * opponent has at least extinction_opponent_count of them?  The type it
+ * lost (ntypes for all of them together), or -1.  A piece in hand is
+ * still the player's: it may come back by a drop (as Fairy-Stockfish
+ * counts them, antihouse and koedem). */
+static int extinct_type(const Position *pos, int color)
 {
     const Variant *v = pos->v;
     bool together = v->rules.extinction_together;
-    int left = v->rules.extinction_count, total = 0;
+    int left = v->rules.extinction_count, need = v->rules.extinction_opponent_count;
+    int total = 0, theirs = 0;
     for (int t = 0; t < v->ntypes; t++) {
         if (!(v->rules.extinction >> t & 1))
             continue;
         int have = pos->count[color][t] + pos->hand[color][t];
+        int opp = pos->count[!color][t] + pos->hand[!color][t];
         total += have;
-        if (!together && v->start_count[color][t] > left && have <= left)
-            return true;
+        theirs += opp;
+        if (!together && v->start_count[color][t] > left && have <= left && opp >= need)
+            return t;
     }
-    return together && total <= left;
+    return together && total <= left && theirs >= need ? v->ntypes : -1;
+}
+
+static bool extinct(const Position *pos, int color)
+{
+    return extinct_type(pos, color) >= 0;
 }
 
 /* The side to move has only royals left: can it capture the opponent's
@@ -513,7 +523,16 @@ static bool announce_immediate(Position *pos, Outcome now, GameEnd *end)
         snprintf(buf, sizeof buf, "%s wins: bare king", color_name(winner));
     else if (flag[winner] && r->flag_result == OUTCOME_WIN)
         snprintf(buf, sizeof buf, "%s reaches the flag", color_name(winner));
-    else
+    else if (r->extinction && (extinct(pos, !winner) || extinct(pos, winner))) {
+        int gone = extinct(pos, !winner) ? !winner : winner, lost = extinct_type(pos, gone);
+        const char *what = lost < pos->v->ntypes ? pos->v->piece[lost].name : "pieces";
+        if (r->extinction_count)
+            snprintf(buf, sizeof buf, "%s wins: %s is down to %d (%s)", color_name(winner),
+                     color_name(gone), r->extinction_count, what);
+        else
+            snprintf(buf, sizeof buf, "%s wins: %s has no %s left", color_name(winner),
+                     color_name(gone), what);
+    } else
         snprintf(buf, sizeof buf, "%s wins by rule", color_name(winner));
     return set_end(end, now, buf);
 }

@@ -185,6 +185,7 @@ bool schema_read_variant(SchemaContext *c, const TreeNode *root, const char *ste
         SCHEMA_ERROR(c, root, "variant '%s' has no 'pieces'", v->name);
     else if (schema_want_kind(c, pieces, TREE_MAP, "pieces"))
         schema_read_pieces(c, root, pieces);
+    schema_read_must_drop(c, tree_map_get(root, "hand"));
     schema_read_castling(c, tree_map_get(root, "castling"));
     schema_read_gating(c, tree_map_get(root, "gating"));
     if ((x = tree_map_get(root, "rules")))

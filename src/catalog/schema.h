@@ -139,6 +139,7 @@ void schema_check_start(SchemaContext *c, const TreeNode *n);
 
 /* `hand` (n may be NULL: no hand). */
 void schema_read_hand(SchemaContext *c, const TreeNode *n);
+void schema_read_must_drop(SchemaContext *c, const TreeNode *hand);
 
 /* `castling` (n may be NULL: none). */
 void schema_read_castling(SchemaContext *c, const TreeNode *n);

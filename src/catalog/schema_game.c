@@ -271,13 +271,27 @@ void schema_read_hand(SchemaContext *c, const TreeNode *n)
         c->drop_checks_forbidden = schema_choice(c, x, "checks", allow) == 1;
     if ((x = tree_map_get(n, "mates")))
         c->drop_mates_forbidden = schema_choice(c, x, "mates", allow) == 1;
-    if ((x = tree_map_get(n, "must-drop")))
-        schema_bool(c, x, "must-drop", &h->must_drop);
-    if (h->must_drop && !h->enabled)
-        SCHEMA_ERROR(c, x, "'must-drop' needs drops ('drops: true')");
     const TreeNode *y = tree_map_get(n, "pickup");
     if (y && schema_bool(c, y, "pickup", &h->pickup) && h->pickup && !h->enabled)
         SCHEMA_ERROR(c, y, "'pickup' needs drops ('drops: true')");
+}
+
+/* hand.must-drop, read once the pieces are known: true (holding any
+ * piece) or the piece types whose being in hand obliges a drop (koedem:
+ * [K]). */
+void schema_read_must_drop(SchemaContext *c, const TreeNode *hand)
+{
+    Hand *h = &c->v->hand;
+    const TreeNode *x = hand && hand->kind == TREE_MAP ? tree_map_get(hand, "must-drop") : NULL;
+    if (!x)
+        return;
+    bool all = false;
+    if (x->kind != TREE_SCALAR)
+        schema_piece_mask(c, x, "must-drop piece", &h->must_drop);
+    else if (schema_bool(c, x, "must-drop", &all))
+        h->must_drop = all ? type_mask_all(c->v->ntypes) : 0;
+    if (h->must_drop && !h->enabled)
+        SCHEMA_ERROR(c, x, "'must-drop' needs drops ('drops: true')");
 }
 
 /* A file letter on this board, as a 0-based file; -1 after an error. */

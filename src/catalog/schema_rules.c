@@ -108,13 +108,15 @@ static void read_bare_king(SchemaContext *c, const TreeNode *n)
 
 static void read_extinction(SchemaContext *c, const TreeNode *n)
 {
-    static const char *const keys[] = { "pieces", "result", "together", "count", NULL };
-    static const char *const reserved[] = { "opponent-count", "pseudo-royal", NULL };
+    static const char *const keys[] = { "pieces", "result", "together", "count",
+                                        "opponent-count", NULL };
+    static const char *const reserved[] = { "pseudo-royal", NULL };
     Rules *r = &c->v->rules;
     const TreeNode *x;
 
     r->extinction = 0;
     r->extinction_count = 0;
+    r->extinction_opponent_count = 0;
     if (schema_is_off(n) || !schema_want_kind(c, n, TREE_MAP, "extinction"))
         return;
     schema_check_keys(c, n, keys, reserved, "'extinction'");
@@ -129,6 +131,8 @@ static void read_extinction(SchemaContext *c, const TreeNode *n)
         schema_bool(c, x, "together", &r->extinction_together);
     if ((x = tree_map_get(n, "count")))
         schema_int(c, x, "count", 0, MAX_SQUARES, &r->extinction_count);
+    if ((x = tree_map_get(n, "opponent-count")))
+        schema_int(c, x, "opponent-count", 0, MAX_SQUARES, &r->extinction_opponent_count);
 }
 
 /* shak: a mate wins only if the mater's series of checks had a check by

@@ -564,9 +564,14 @@ static void print_rules(const Variant *v, FILE *out)
         fputs("Captured pieces go to a hand and may be dropped.\n", out);
     if (!v->hand.enabled)
         return;
-    if (v->hand.must_drop)
+    if (v->hand.must_drop == type_mask_all(v->ntypes))
         fputs("A player holding pieces must drop one while a drop is legal (a setup phase).\n",
               out);
+    else if (v->hand.must_drop) {
+        fputs("A player holding", out);
+        print_types(v, v->hand.must_drop, out);
+        fputs(" must drop a piece while a drop is legal.\n", out);
+    }
     if (v->drop_colour_types) {
         fputs("Dropped on squares of both colours:", out);
         print_types(v, v->drop_colour_types, out);

@@ -373,6 +373,22 @@ static bool why_suffix(const Position *pos, const WrittenMove *w, const MoveList
     return true;
 }
 
+/* hand.must-drop: the side to move must drop before it moves on the
+ * board (a setup phase, or koedem's king in hand). */
+static void why_must_drop(const Position *pos, char *why, size_t size)
+{
+    const Variant *v = pos->v;
+    if (v->hand.must_drop == type_mask_all(v->ntypes)) {
+        snprintf(why, size, "%s must drop its pieces in hand first", color_name(pos->side));
+        return;
+    }
+    int held = 0;
+    while (held < v->ntypes && !(pos->hand[pos->side][held] && (v->hand.must_drop >> held & 1)))
+        held++;
+    snprintf(why, size, "%s holds a %s and must drop a piece first", color_name(pos->side),
+             held < v->ntypes ? type_name(v, held) : "piece");
+}
+
 static void why_board_move(Position *pos, const WrittenMove *w, char *why, size_t size)
 {
     const Variant *v = pos->v;
@@ -419,6 +435,8 @@ static void why_board_move(Position *pos, const WrittenMove *w, char *why, size_
              && v->piece[type].royal && attack_in_check(pos, pos->side))
         snprintf(why, size, "the %s is in check: it may only capture the one piece giving "
                  "check", type_name(v, type));
+    else if (found->n == 0 && movegen_must_drop_now(pos))
+        why_must_drop(pos, why, size);
     else if (found->n == 0)
         snprintf(why, size, "the %s on %s cannot move to %s", type_name(v, type), from, to);
     else if (!why_suffix(pos, w, found, &m, why, size))

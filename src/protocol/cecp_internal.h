@@ -127,6 +127,7 @@ void cecp_cmd_go(Cecp *c, char *args);
 void cecp_cmd_playother(Cecp *c, char *args);
 void cecp_cmd_usermove(Cecp *c, char *args);
 void cecp_cmd_setboard(Cecp *c, char *args);
+void cecp_cmd_holding(Cecp *c, char *args);     /* cecp_partner.c */
 void cecp_cmd_undo(Cecp *c, char *args);
 void cecp_cmd_remove(Cecp *c, char *args);
 void cecp_cmd_draw(Cecp *c, char *args);

@@ -6,7 +6,7 @@ src_libengine_a_SOURCES += \
 	src/protocol/protocol.h src/protocol/protocol.c \
 	src/protocol/console.h src/protocol/console.c \
 	src/protocol/cecp.h src/protocol/cecp_internal.h src/protocol/cecp.c \
-	src/protocol/cecp_game.c src/protocol/cecp_search.c src/protocol/cecp_settings.c \
+	src/protocol/cecp_game.c src/protocol/cecp_partner.c src/protocol/cecp_search.c src/protocol/cecp_settings.c \
 	src/protocol/cecp_edit.c src/protocol/cecp_variant.c src/protocol/cecp_console.c \
 	src/protocol/cecp_define.c \
 	src/protocol/uci.h src/protocol/uci.c

@@ -212,8 +212,9 @@ typedef struct {
     bool    revert_promoted;
     bool    gating;           /* seirawan: a hand piece may enter on the square a
                                  virgin back-rank piece leaves */
-    bool    must_drop;        /* a side holding pieces must drop one while it can
-                                 (a setup phase: placement, sittuyin) */
+    TypeMask must_drop;       /* a side holding one of these types must drop (any
+                                 piece) while it can: a setup phase (placement,
+                                 sittuyin: every type), koedem's kings; 0 = off */
     bool    pickup;           /* a move may put one of the mover's non-royal pieces
                                  from the board into its hand, unless it is in
                                  check (twilight chess, as Sjaak II has it) */
@@ -270,6 +271,8 @@ typedef struct {
     TypeMask extinction;      /* types whose loss ends the game (bitmask); 0 = off */
     Outcome extinction_result;/* for the player who lost them */
     int     extinction_count; /* ...who has this many or fewer left (threekings: 2) */
+    int     extinction_opponent_count; /* ...while the opponent has at least this
+                                 many of the type (koedem: 2; 0 = any) */
     TypeMask flag_pieces;     /* types that win by reaching the flag region */
     SquareSet flag_region[2];
     Outcome flag_result;      /* for the player who reaches it */

@@ -1,0 +1,98 @@
+/*
+ * cecp_partner.c — the commands of a partner-board game (bughouse) on an
+ * ICS: `holding` tells the pieces in hand, which come from the partner's
+ * board; `partner` and `ptell` are accepted and not acted on (the engine
+ * plays its own board and does not talk to its partner).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include "notation/fen.h"
+#include "protocol/cecp_internal.h"
+#include "protocol/engine.h"
+#include "protocol/io.h"
+
+#define HOLDING_MAX 128     /* letters in one side's list, and its '\0' */
+
+/* The letters between the next '[' and its ']' after *s, into out
+ * (lower-cased for Black); *s moves past the ']'.  False when there is
+ * no bracketed list or it holds anything but letters. */
+static bool read_list(const char **s, bool black, char *out, size_t size)
+{
+    const char *open = strchr(*s, '['), *close = open ? strchr(open, ']') : NULL;
+    if (!close || (size_t)(close - open) > size)
+        return false;
+    size_t n = 0;
+    for (const char *p = open + 1; p < close; p++) {
+        if (!isalpha((unsigned char)*p))
+            return false;
+        out[n++] = (char)(black ? tolower((unsigned char)*p) : toupper((unsigned char)*p));
+    }
+    out[n] = '\0';
+    *s = close + 1;
+    return true;
+}
+
+/* The optional third word, COLOUR PIECE (WN, BQ): the piece just added,
+ * as a FEN letter; 0 when there is none, -1 when it is malformed. */
+static int new_piece(const char *s)
+{
+    s += strspn(s, " \t");
+    if (!*s)
+        return 0;
+    char colour = (char)toupper((unsigned char)s[0]);
+    if ((colour != 'W' && colour != 'B') || !isalpha((unsigned char)s[1])
+        || s[2 + strspn(s + 2, " \t")] != '\0')
+        return -1;
+    return colour == 'B' ? tolower((unsigned char)s[1]) : toupper((unsigned char)s[1]);
+}
+
+/* The current position's FEN with its holdings replaced by `hand`, or
+ * (with piece) grown by that piece; false when the variant has no hand. */
+static bool fen_with_holdings(const Position *pos, const char *hand, int piece, char *fen,
+                              size_t size)
+{
+    char now[FEN_MAX];
+    position_get_fen(pos, now, sizeof now);
+    char *open = strchr(now, '['), *space = strchr(now, ' ');
+    char *close = open ? strchr(open, ']') : NULL;
+    if (!close || (space && open > space))
+        return false;
+    int n;
+    if (piece)
+        n = snprintf(fen, size, "%.*s%c%s", (int)(close - now), now, piece, close);
+    else
+        n = snprintf(fen, size, "%.*s[%s%s", (int)(open - now), now, hand, close);
+    return n > 0 && (size_t)n < size;
+}
+
+/* holding [WHITE] [BLACK] [COLOUR PIECE]: the hands as the server has
+ * them.  The position is set up again with them (so the game's history
+ * starts here, as after setboard), and a search for our move or an
+ * analysis starts again.  With the piece just added, it is added to the
+ * hands we know instead: the lists may not have seen a drop of ours yet. */
+void cecp_cmd_holding(Cecp *c, char *args)
+{
+    char white[HOLDING_MAX], black[HOLDING_MAX], hand[2 * HOLDING_MAX], fen[FEN_MAX], err[256];
+    const char *s = args;
+    int piece;
+    if (!read_list(&s, false, white, sizeof white) || !read_list(&s, true, black, sizeof black)
+        || (piece = new_piece(s)) < 0) {
+        cecp_command_error("expected holding [PIECES] [PIECES] [COLOUR PIECE]", "holding", args);
+        return;
+    }
+    snprintf(hand, sizeof hand, "%s%s", white, black);
+    cecp_abandon_search(c);
+    if (!fen_with_holdings(c->e->pos, hand, piece, fen, sizeof fen)) {
+        cecp_command_error("no pieces in hand in this variant", "holding", args);
+        return;
+    }
+    if (fen_validate(c->e->pos->v, fen, err, sizeof err) != 0
+        || engine_set_fen(c->e, fen, err, sizeof err) != 0) {
+        cecp_command_error(err, "holding", args);
+        return;
+    }
+    c->game_over = c->have_expected = false;
+    cecp_position_changed(c);
+    cecp_check_game_end(c);     /* a drop may now answer a mate, or a king decide koedem */
+}

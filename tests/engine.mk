@@ -162,6 +162,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/bughouse.perft \
 	tests/data/perft/koedem.perft \
 	tests/data/perft/supply.perft \
+	tests/data/perft/wildcastle.perft \
 	tests/data/perft/shatranj.perft \
 	tests/data/perft/shinobi.perft \
 	tests/data/perft/shinobiplus.perft \

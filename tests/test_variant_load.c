@@ -492,6 +492,18 @@ static void test_setup_settings(void)
         fprintf(stderr, "\n%s", msgs);
     varset_free(&set);
     free(msgs);
+    /* wild castling: steps from any file, so one destination a side */
+    v = varset_find(&builtin, "wildcastle");
+    CU_ASSERT_FATAL(v != NULL);
+    CU_ASSERT_EQUAL(v->castling.king_steps, 2);
+    errors = load_text(&set, "name: q\nextends: chess\n"
+                       "castling: {shuffle: true, king-steps: 2}\n", &msgs);
+    CU_ASSERT_EQUAL(errors, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:3:39: error: 'king-steps' goes with"));
+    if (errors != 1)
+        fprintf(stderr, "\n%s", msgs);
+    varset_free(&set);
+    free(msgs);
     errors = load_text(&set, "name: q\nextends: chess\n"
                        "hand: {must-drop: true}\n"
                        "castling: {dropped-pieces: {king: e}}\n", &msgs);

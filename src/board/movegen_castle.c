@@ -69,6 +69,13 @@ static void gen_castling_with(const Position *pos, MoveList *ml, int king, int p
     int c = pos->side;
     int side = var_castle_file(v, c, var_file(v, partner)) > var_castle_file(v, c, var_file(v, king))
              ? CASTLE_SHORT : CASTLE_LONG;
+    if (cs->king_steps) {      /* wild castling: steps from wherever the king is */
+        int kf = var_file(v, king), pf = var_file(v, partner), dir = pf > kf ? 1 : -1;
+        int kt = kf + dir * cs->king_steps;
+        if ((pf - kt) * dir > 0)
+            gen_castling_to(pos, ml, king, partner, kt, kt - dir, false);
+        return;
+    }
     /* whole_side (Sjaak II): every destination's path must allow it */
     for (int i = 0; cs->whole_side && i < cs->nto[side]; i++)
         if (!castling_path_ok(pos, king, partner, var_castle_file(v, c, cs->king_to[side][i]),

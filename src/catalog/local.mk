@@ -71,7 +71,7 @@ dist_variants_DATA = \
 	variants/armageddon.yaml variants/chaturanga.yaml variants/checkshogi.yaml \
 	variants/dragon.yaml variants/fox-and-hounds.yaml variants/misere.yaml \
 	variants/okisakishogi.yaml variants/paradigm.yaml variants/raazuvaa.yaml \
-	variants/janggicasual.yaml variants/janggimodern.yaml variants/sittuyin.yaml variants/twilight_chess.yaml variants/supercapablanca.yaml variants/bughouse.yaml variants/koedem.yaml variants/supply.yaml variants/janggitraditional.yaml variants/antichess.yaml \
+	variants/janggicasual.yaml variants/janggimodern.yaml variants/sittuyin.yaml variants/twilight_chess.yaml variants/supercapablanca.yaml variants/bughouse.yaml variants/koedem.yaml variants/supply.yaml variants/wildcastle.yaml variants/janggitraditional.yaml variants/antichess.yaml \
 	variants/shoshogi.yaml variants/coregal.yaml variants/gustav3.yaml \
 	variants/nocheckatomic.yaml variants/omicron.yaml variants/opulent.yaml \
 	variants/pawnback.yaml variants/pawnsideways.yaml variants/perfect.yaml \

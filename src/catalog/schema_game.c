@@ -449,7 +449,7 @@ void schema_read_castling(SchemaContext *c, const TreeNode *n)
 {
     static const char *const keys[] = { "king", "with", "rank", "king-to", "rook-to",
                                         "through-check", "shuffle", "dropped-pieces",
-                                        "whole-side", NULL };
+                                        "whole-side", "king-steps", NULL };
     static const char *const reserved[] = { "opposite-only", "wins", NULL };
     Castling *cs = &c->v->castling;
     const TreeNode *x;
@@ -495,4 +495,11 @@ void schema_read_castling(SchemaContext *c, const TreeNode *n)
         SCHEMA_ERROR(c, x, "'shuffle' (Chess960 castling) takes one 'king-to' file a side");
     if ((x = tree_map_get(n, "dropped-pieces")))
         read_dropped_pieces(c, x, cs);
+    cs->king_steps = 0;
+    if ((x = tree_map_get(n, "king-steps"))
+        && schema_int(c, x, "king-steps", 1, c->v->files - 1, &cs->king_steps)
+        && (cs->shuffle || cs->whole_side || cs->nto[CASTLE_SHORT] > 1
+            || cs->nto[CASTLE_LONG] > 1))
+        SCHEMA_ERROR(c, x, "'king-steps' goes with one 'king-to' file a side, and not with "
+                           "'shuffle' or 'whole-side'");
 }

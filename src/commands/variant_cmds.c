@@ -348,6 +348,9 @@ static void print_castling(const Variant *v, FILE *out)
     }
     if (cs->nto[CASTLE_SHORT] > 1 || cs->nto[CASTLE_LONG] > 1)
         fputs(" (O-O and O-O-O: the first of each)", out);
+    if (cs->king_steps)
+        fprintf(out, " from its usual file; from any other it moves %d files towards the rook",
+                cs->king_steps);
     if (v->rotated)
         fputs(" for White; Black's files are those turned round (a for j)", out);
     fprintf(out, "%s.\n", cs->shuffle ? ", Chess960 style" : "");

@@ -142,6 +142,8 @@ static bool parse_drop(const Variant *v, const char *text, bool cecp_ranks, int 
  * O-O / O-O-O and king-takes-partner mean when there are several? */
 static bool castle_first(const Variant *v, int color, Move m)
 {
+    if (v->castling.king_steps)
+        return true;          /* one destination a side, wherever the king stands */
     int side = var_castle_file(v, color, var_file(v, m.victim[0]))
              > var_castle_file(v, color, var_file(v, m.from)) ? CASTLE_SHORT : CASTLE_LONG;
     return var_file(v, m.to) == var_castle_file(v, color, v->castling.king_to[side][0]);

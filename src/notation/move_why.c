@@ -89,6 +89,11 @@ static void why_no_castling(Position *pos, bool long_side, int to_file, char *wh
         di++;
     int kt = var_castle_file(v, pos->side, cs->king_to[side][di]);
     int rt = var_castle_file(v, pos->side, cs->rook_to[side][di]);
+    if (cs->king_steps) {
+        int dir = pf > kf ? 1 : -1;
+        kt = kf + dir * cs->king_steps;
+        rt = kt - dir;
+    }
     int lo = kf, hi = kf, ends[3] = { pf, kt, rt };
     for (int i = 0; i < 3; i++) {
         lo = ends[i] < lo ? ends[i] : lo;

@@ -198,6 +198,11 @@ typedef struct {
                                  king-to file of a side needs the paths to all of
                                  them empty and safe */
     bool    shuffle;          /* Chess960: rights given by files in the FEN */
+    int     king_steps;       /* > 0: the king moves this many files towards its
+                                 partner from whatever file it stands on, the
+                                 partner lands next to it on the inner side
+                                 (XBoard's and FICS's wild castling from d or e);
+                                 king_to then names the files from its home */
     /* dropped-pieces: a king dropped on its castling rank on one of
        dropped_king_files, or a partner on one of dropped_partner_files
        (bit f: file f), may castle as if it had stood there from the start */

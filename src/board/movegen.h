@@ -45,4 +45,8 @@ bool movegen_forbidden_mate(Position *pos, MoveList *scratch);
 bool movegen_castling_path_clear(const Position *pos, int rank, int lo, int hi, int king,
                                  int partner);
 
+/* Is the king's castling path, files kf to kt of `rank`, free of attacks
+ * (and of the other royal's gaze where royals may not face each other)? */
+bool movegen_castling_path_safe(const Position *pos, int rank, int kf, int kt);
+
 #endif

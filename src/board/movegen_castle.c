@@ -19,6 +19,16 @@ bool movegen_castling_path_clear(const Position *pos, int rank, int lo, int hi, 
     return true;
 }
 
+bool movegen_castling_path_safe(const Position *pos, int rank, int kf, int kt)
+{
+    int a = kf < kt ? kf : kt, b = kf < kt ? kt : kf;
+    for (int f = a; f <= b; f++)
+        if (attack_royal_square(pos, var_square(pos->v, f, rank), !pos->side)
+            || attack_faced_square(pos, var_square(pos->v, f, rank), !pos->side))
+            return false;
+    return true;
+}
+
 /* May the king on `king` castle with the partner on `partner`, the king
  * to file kt and the partner to file rt?  The squares between must be
  * empty and, unless through_check, the king's path not attacked (nor faced
@@ -36,14 +46,7 @@ static bool castling_path_ok(const Position *pos, int king, int partner, int kt,
     }
     if (!movegen_castling_path_clear(pos, rank, lo, hi, king, partner))
         return false;
-    if (!v->castling.through_check) {
-        int a = kf < kt ? kf : kt, b = kf < kt ? kt : kf;
-        for (int f = a; f <= b; f++)
-            if (attack_royal_square(pos, var_square(v, f, rank), !pos->side)
-                || attack_faced_square(pos, var_square(v, f, rank), !pos->side))
-                return false;
-    }
-    return true;
+    return v->castling.through_check || movegen_castling_path_safe(pos, rank, kf, kt);
 }
 
 /* The king to file kt, the partner to file rt: one castling move, when

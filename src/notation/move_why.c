@@ -107,6 +107,11 @@ static void why_no_castling(Position *pos, bool long_side, int to_file, char *wh
         snprintf(why, size, "no castling out of check");
         return;
     }
+    if (cs->whole_side && movegen_castling_path_safe(pos, rank, kf, kt)) {
+        snprintf(why, size, "no castling on that side: the way to each of its castling "
+                            "squares must be free and safe (whole-side castling)");
+        return;
+    }
     snprintf(why, size, "no castling through or into check");
 }
 

@@ -42,6 +42,26 @@ static int load_text(VariantSet *set, const char *text, char **msgs)
     return errors;
 }
 
+/* Load `text` as t.yaml: it must give `want` errors, with each of the
+ * NULL-terminated `needles` among the messages (printed when not). */
+static void expect_errors(const char *text, int want, const char *const *needles)
+{
+    VariantSet set;
+    char *msgs = NULL;
+    int errors = load_text(&set, text, &msgs);
+    bool ok = errors == want;
+    CU_ASSERT_EQUAL(errors, want);
+    for (int i = 0; needles[i]; i++) {
+        bool found = strstr(msgs, needles[i]) != NULL;
+        CU_ASSERT(found);
+        ok = ok && found;
+    }
+    if (!ok)
+        fprintf(stderr, "\n%s\n%s", text, msgs);
+    varset_free(&set);
+    free(msgs);
+}
+
 static void test_builtins_load(void)
 {
     CU_ASSERT_EQUAL(varset_load_builtin(&builtin, stderr, ""), 0);
@@ -464,58 +484,33 @@ static void test_setup_settings(void)
     CU_ASSERT_EQUAL(v->hand.captures, CAPTURES_DISCARD);
     CU_ASSERT_TRUE(v->hand.enabled);
 
-    VariantSet set;
-    char *msgs = NULL;
-    int errors = load_text(&set, "name: q\nextends: placement\n"
-                           "hand: {must-drop: sometimes}\n"
-                           "pieces:\n"
-                           "  B: {drop: {colour: same}}\n"
-                           "castling:\n"
-                           "  dropped-pieces: {with: [a, z]}\n", &msgs);
-    CU_ASSERT_EQUAL(errors, 3);
-    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:3:19: error:"));   /* sometimes */
-    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:5:22: error:"));   /* same */
-    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "any, opposite"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:7:"));              /* z */
-    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "file letter from a to h (got 'z')"));
-    if (errors != 3)
-        fprintf(stderr, "\n%s", msgs);
-    varset_free(&set);
-    free(msgs);
-    errors = load_text(&set, "name: q\nextends: koedem\n"
-                       "hand: {must-drop: [K, Z]}\n"
-                       "rules: {extinction: {pieces: [K], opponent-count: -1}}\n", &msgs);
-    CU_ASSERT_EQUAL(errors, 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:3:23: error: must-drop piece 'Z'"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:4:"));               /* -1 */
-    if (errors != 2)
-        fprintf(stderr, "\n%s", msgs);
-    varset_free(&set);
-    free(msgs);
+    expect_errors("name: q\nextends: placement\n"
+                  "hand: {must-drop: sometimes}\n"
+                  "pieces:\n"
+                  "  B: {drop: {colour: same}}\n"
+                  "castling:\n"
+                  "  dropped-pieces: {with: [a, z]}\n", 3,
+                  (const char *[]){ "t.yaml:3:19: error:",                 /* sometimes */
+                                    "t.yaml:5:22: error:", "any, opposite",  /* same */
+                                    "t.yaml:7:", "file letter from a to h (got 'z')", NULL });
+    expect_errors("name: q\nextends: koedem\n"
+                  "hand: {must-drop: [K, Z]}\n"
+                  "rules: {extinction: {pieces: [K], opponent-count: -1}}\n", 2,
+                  (const char *[]){ "t.yaml:3:23: error: must-drop piece 'Z'",
+                                    "t.yaml:4:", NULL });                    /* -1 */
     /* wild castling: steps from any file, so one destination a side */
     v = varset_find(&builtin, "wildcastle");
     CU_ASSERT_FATAL(v != NULL);
     CU_ASSERT_EQUAL(v->castling.king_steps, 2);
-    errors = load_text(&set, "name: q\nextends: chess\n"
-                       "castling: {shuffle: true, king-steps: 2}\n", &msgs);
-    CU_ASSERT_EQUAL(errors, 1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:3:39: error: 'king-steps' goes with"));
-    if (errors != 1)
-        fprintf(stderr, "\n%s", msgs);
-    varset_free(&set);
-    free(msgs);
-    errors = load_text(&set, "name: q\nextends: chess\n"
-                       "hand: {must-drop: true}\n"
-                       "castling: {dropped-pieces: {king: e}}\n", &msgs);
-    CU_ASSERT_EQUAL(errors, 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:3:"));              /* no drops */
-    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "'must-drop' needs drops"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(msgs, "t.yaml:4:28: error: 'dropped-pieces' needs 'king' "
-                                        "and 'with'"));
-    if (errors != 2)
-        fprintf(stderr, "\n%s", msgs);
-    varset_free(&set);
-    free(msgs);
+    expect_errors("name: q\nextends: chess\n"
+                  "castling: {shuffle: true, king-steps: 2}\n", 1,
+                  (const char *[]){ "t.yaml:3:39: error: 'king-steps' goes with", NULL });
+    expect_errors("name: q\nextends: chess\n"
+                  "hand: {must-drop: true}\n"
+                  "castling: {dropped-pieces: {king: e}}\n", 2,
+                  (const char *[]){ "t.yaml:3:", "'must-drop' needs drops",   /* no drops */
+                                    "t.yaml:4:28: error: 'dropped-pieces' needs 'king' and 'with'",
+                                    NULL });
 }
 
 static void test_override_and_columns(void)

@@ -535,15 +535,9 @@ static inline bool drops_only(const Position *pos, MoveList *ml)
     return only;
 }
 
-bool movegen_must_drop_now(const Position *pos)
+bool movegen_must_drop_now(const Position *pos, MoveList *scratch)
 {
-    MoveList *ml = malloc(sizeof *ml);
-    if (!ml)
-        return false;
-    ml->n = 0;
-    bool only = drops_only(pos, ml);
-    free(ml);
-    return only;
+    return drops_only(pos, scratch);
 }
 
 void movegen_staged(const Position *pos, MoveList *ml, unsigned gen)

@@ -23,8 +23,9 @@ void movegen_staged(const Position *pos, MoveList *ml, unsigned gen);
 void movegen_piece(const Position *pos, MoveList *ml, int from);
 
 /* hand.must-drop: must the side to move drop now (it holds a piece that
- * obliges it, and a drop is legal)?  For explanations, not the search. */
-bool movegen_must_drop_now(const Position *pos);
+ * obliges it, and a drop is legal)?  `scratch` is room for the drops it
+ * tries, left as it was.  For explanations, not the search. */
+bool movegen_must_drop_now(const Position *pos, MoveList *scratch);
 
 /* Every move the rules allow (royals safe, no forbidden drop mate,
  * must-capture), whether or not the game is already decided: the rules

@@ -149,6 +149,18 @@ static bool extinct(const Position *pos, int color)
     return extinct_type(pos, color) >= 0;
 }
 
+/* The player the extinction rule has ended, `first` looked at first, and
+ * in *type what it lost (as extinct_type); -1 when neither. */
+static int extinct_player(const Position *pos, int first, int *type)
+{
+    for (int i = 0; i < 2; i++) {
+        int color = i ? !first : first;
+        if ((*type = extinct_type(pos, color)) >= 0)
+            return color;
+    }
+    return -1;
+}
+
 /* The side to move has only royals left: can it capture the opponent's
  * last other piece at once, baring both (shatranj's grace move)? */
 static bool can_bare_in_reply(Position *pos)
@@ -505,7 +517,7 @@ static bool announce_immediate(Position *pos, Outcome now, GameEnd *end)
 {
     const Rules *r = &pos->v->rules;
     char buf[80];
-    int winner = now == OUTCOME_WIN ? pos->side : !pos->side;
+    int winner = now == OUTCOME_WIN ? pos->side : !pos->side, gone, lost;
     if (r->pass != PASS_NEVER && pass_twice(pos))
         return announce_drawn(pos, now, "both players passed", end);
     if (r->facing_royals_bikjang && pass_accepted_bikjang(pos))
@@ -523,8 +535,7 @@ static bool announce_immediate(Position *pos, Outcome now, GameEnd *end)
         snprintf(buf, sizeof buf, "%s wins: bare king", color_name(winner));
     else if (flag[winner] && r->flag_result == OUTCOME_WIN)
         snprintf(buf, sizeof buf, "%s reaches the flag", color_name(winner));
-    else if (r->extinction && (extinct(pos, !winner) || extinct(pos, winner))) {
-        int gone = extinct(pos, !winner) ? !winner : winner, lost = extinct_type(pos, gone);
+    else if (r->extinction && (gone = extinct_player(pos, !winner, &lost)) >= 0) {
         const char *what = lost < pos->v->ntypes ? pos->v->piece[lost].name : "pieces";
         if (r->extinction_count)
             snprintf(buf, sizeof buf, "%s wins: %s is down to %d (%s)", color_name(winner),

@@ -445,7 +445,7 @@ static void why_board_move(Position *pos, const WrittenMove *w, char *why, size_
              && v->piece[type].royal && attack_in_check(pos, pos->side))
         snprintf(why, size, "the %s is in check: it may only capture the one piece giving "
                  "check", type_name(v, type));
-    else if (found->n == 0 && movegen_must_drop_now(pos))
+    else if (found->n == 0 && movegen_must_drop_now(pos, found))
         why_must_drop(pos, why, size);
     else if (found->n == 0)
         snprintf(why, size, "the %s on %s cannot move to %s", type_name(v, type), from, to);

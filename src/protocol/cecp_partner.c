@@ -14,18 +14,32 @@
 
 #define HOLDING_MAX 128     /* letters in one side's list, and its '\0' */
 
-/* The letters between the next '[' and its ']' after *s, into out
- * (lower-cased for Black); *s moves past the ']'.  False when there is
- * no bracketed list or it holds anything but letters. */
-static bool read_list(const char **s, bool black, char *out, size_t size)
+/* The letters of the bracketed list at *s (after blanks), into out
+ * (lower-cased for Black); *s moves past its ']'.  On a malformed list,
+ * false with what is wrong in err. */
+static bool read_list(const char **s, bool black, char *out, size_t size, char *err,
+                      size_t errsize)
 {
-    const char *open = strchr(*s, '['), *close = open ? strchr(open, ']') : NULL;
-    if (!close || (size_t)(close - open) > size)
+    const char *open = *s + strspn(*s, " \t");
+    if (*open != '[') {
+        snprintf(err, errsize, "expected '[' at \"%.20s\"", open);
         return false;
+    }
+    const char *close = strchr(open, ']');
+    if (!close) {
+        snprintf(err, errsize, "no ']' closes \"%.20s\"", open);
+        return false;
+    }
+    if ((size_t)(close - open) > size) {
+        snprintf(err, errsize, "more than %zu pieces in one hand", size - 1);
+        return false;
+    }
     size_t n = 0;
     for (const char *p = open + 1; p < close; p++) {
-        if (!isalpha((unsigned char)*p))
+        if (!isalpha((unsigned char)*p)) {
+            snprintf(err, errsize, "'%c' is not a piece letter", *p);
             return false;
+        }
         out[n++] = (char)(black ? tolower((unsigned char)*p) : toupper((unsigned char)*p));
     }
     out[n] = '\0';
@@ -75,10 +89,15 @@ void cecp_cmd_holding(Cecp *c, char *args)
 {
     char white[HOLDING_MAX], black[HOLDING_MAX], hand[2 * HOLDING_MAX], fen[FEN_MAX], err[256];
     const char *s = args;
-    int piece;
-    if (!read_list(&s, false, white, sizeof white) || !read_list(&s, true, black, sizeof black)
-        || (piece = new_piece(s)) < 0) {
-        cecp_command_error("expected holding [PIECES] [PIECES] [COLOUR PIECE]", "holding", args);
+    int piece = 0;
+    err[0] = '\0';
+    if (read_list(&s, false, white, sizeof white, err, sizeof err)
+        && read_list(&s, true, black, sizeof black, err, sizeof err)
+        && (piece = new_piece(s)) < 0)
+        snprintf(err, sizeof err, "expected COLOUR PIECE (as WN or BQ) at \"%.20s\"",
+                 s + strspn(s, " \t"));
+    if (err[0]) {
+        cecp_command_error(err, "holding", args);
         return;
     }
     snprintf(hand, sizeof hand, "%s%s", white, black);

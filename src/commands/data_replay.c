@@ -148,7 +148,7 @@ static int replay_segment(DataReplayer *r, DataCursor *c, double result, DataPos
             return fail(err, errsize, "a segment longer than a game can be");
         data_playable_moves(r->pos, r->moves);
         uint64_t index = (e >> 1) - 1;
-        if (index >= (uint64_t)r->moves->n && fprintf(stderr, "DEBUG ply %d index %llu n %d e %llu\n", ply, (unsigned long long)index, r->moves->n, (unsigned long long)e))
+        if (index >= (uint64_t)r->moves->n)
             return fail(err, errsize, "a move that is not among the playable ones: the variant "
                                       "or the engine's move generation changed since it was made");
         position_make(r->pos, r->moves->m[index]);

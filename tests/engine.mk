@@ -7,7 +7,7 @@ tests_test_position_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_test_position_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
 tests_test_position_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
 EXTRA_DIST += tests/data/many-moves/drops16.yaml tests/data/many-moves/queens16.yaml \
-	tests/data/many-moves/too-many.yaml
+	tests/data/many-moves/too-many.yaml tests/data/many-moves/many.yaml
 EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/3check-crazyhouse.perft \
 	tests/data/perft/3check.perft \

@@ -891,8 +891,16 @@ static uint32_t rnd(void)
     return rnd_state;
 }
 
+static bool has_royal(const Variant *v)
+{
+    for (int t = 0; t < v->ntypes; t++)
+        if (v->piece[t].royal)
+            return true;
+    return false;
+}
+
 /* A random position of a 16x16 test variant: one king each (if it has
- * kings), other pieces from `letters` at the given density (in 1/16),
+ * royals, written K), other pieces from `letters` at the given density (in 1/16),
  * hands with `in_hand` random kinds each. */
 static bool set_random_position(const char *vname, const char *letters, int density,
                                 int in_hand)
@@ -904,7 +912,7 @@ static bool set_random_position(const char *vname, const char *letters, int dens
             char c = (int)(rnd() % 16) < density ? letters[rnd() % nletters] : '.';
             board[r][f] = rnd() & 1 ? c : (char)tolower((unsigned char)c);
         }
-    if (strchr(vname, 'd')) {          /* drops16 has kings */
+    if (has_royal(variant(vname))) {
         board[rnd() % 8][rnd() % 16] = 'k';
         board[8 + rnd() % 8][rnd() % 16] = 'K';
     }
@@ -939,6 +947,14 @@ static void check_counts(void)
     CU_ASSERT(legal_count() <= n);
 }
 
+/* For variants the reference count cannot follow (promotions). */
+static void check_bound_only(void)
+{
+    int n = pseudo_count();
+    CU_ASSERT(n <= pos->v->move_bound);
+    CU_ASSERT(legal_count() <= n);
+}
+
 static void load_test_variant(const char *file)
 {
     char path[700];
@@ -970,6 +986,20 @@ static void test_many_moves(void)
         }
     }
     CU_ASSERT(positions > 40);
+
+    /* above the 32768 moves a list once held: it loads, and plays */
+    load_test_variant("many.yaml");
+    CU_ASSERT(variant("many")->move_bound > 32768);
+    set_fen("many", variant("many")->start_fen);
+    check_bound_only();
+    CU_ASSERT_EQUAL(legal_count(), 8 * 254 + 3);   /* 8 kinds in hand, 3 king moves */
+    positions = 0;
+    for (int i = 0; i < 60; i++)   /* (riders check often: many are refused) */
+        if (set_random_position("many", "QNCZADHG", 1 + i % 3, i % 16)) {
+            check_bound_only();
+            positions++;
+        }
+    CU_ASSERT(positions > 10);
 }
 
 /* A variant some position of which could overflow a move list is refused
@@ -985,7 +1015,7 @@ static void test_too_many_moves(void)
     CU_ASSERT_EQUAL(varset_load_path(&other, path, diag, ""), 1);
     fclose(diag);
     CU_ASSERT_PTR_NULL(varset_find(&other, "too-many"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(text, "too-many.yaml:11:1: error: a position could have up to "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "too-many.yaml:12:1: error: a position could have up to "));
     snprintf(want, sizeof want, "moves, more than the %d the engine can hold", MAX_MOVES);
     CU_ASSERT_PTR_NOT_NULL(strstr(text, want));
     free(text);

@@ -72,7 +72,7 @@ static inline bool move_equal(Move a, Move b)
         && a.nvictims == b.nvictims;
 }
 
-#define MAX_MOVES 32768
+#define MAX_MOVES 65536
 
 typedef struct {
     int  n;

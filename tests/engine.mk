@@ -36,6 +36,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/capablanca.perft \
 	tests/data/perft/capahouse.perft \
 	tests/data/perft/capturethequeen.perft \
+	tests/data/perft/cashew-shogi.perft \
 	tests/data/perft/centaur.perft \
 	tests/data/perft/centaurking.perft \
 	tests/data/perft/chak.perft \

@@ -798,12 +798,15 @@ static void test_random_shipped(void)
     }
 }
 
-/* HaChu's sho and dai shogi: every piece of the side to move of random
- * positions moves as xb_generate says (dai's dressed letters C', L! are
- * types of their own), and dai's multi-leg pieces attack as its moves take. */
+/* HaChu's sho, dai and cashew shogi: every piece of the side to move of
+ * random positions moves as xb_generate says (dressed letters such as C',
+ * L! are types of their own), and the multi-leg pieces (lions, lion dogs,
+ * hook movers) attack as their moves take. */
 static void test_random_hachu_variants(void)
 {
-    const struct { const char *name; int positions; } cases[] = { { "sho", 300 }, { "dai", 60 } };
+    const struct { const char *name; int positions; } cases[] = {
+        { "sho", 300 }, { "dai", 60 }, { "cashew-shogi", 100 }
+    };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int pieces = 0;
         CU_ASSERT_EQUAL(random_shipped_failures(cases[i].name, cases[i].positions, true, &pieces), 0);
@@ -1171,7 +1174,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "shipped multi-leg variants, node by node", test_shipped_trees);
     CU_add_test(s, "random chu positions against the library", test_random_chu);
     CU_add_test(s, "random lion, checker and leaper chess positions", test_random_shipped);
-    CU_add_test(s, "random sho and dai shogi positions, every piece", test_random_hachu_variants);
+    CU_add_test(s, "random sho, dai and cashew shogi positions, every piece", test_random_hachu_variants);
     CU_add_test(s, "chu: the lion's igui", test_chu_lion_igui);
     CU_add_test(s, "chu: lion-trading", test_chu_lion_trading);
     CU_add_test(s, "elven: warlock trading and castling", test_elven_rules);

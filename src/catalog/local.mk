@@ -66,7 +66,7 @@ dist_variants_DATA = \
 	variants/breakthrough.yaml variants/clobber.yaml variants/clobber10.yaml \
 	variants/lionchess.yaml variants/janggi.yaml variants/xiangqi-axf.yaml \
 	variants/chu.yaml variants/checkerchess.yaml variants/longleaper.yaml \
-	variants/sho.yaml variants/dai.yaml variants/racingkings.yaml \
+	variants/sho.yaml variants/dai.yaml variants/cashew-shogi.yaml variants/racingkings.yaml \
 	variants/jesonmor.yaml variants/dobutsu.yaml variants/threekings.yaml \
 	variants/armageddon.yaml variants/chaturanga.yaml variants/checkshogi.yaml \
 	variants/dragon.yaml variants/fox-and-hounds.yaml variants/misere.yaml \

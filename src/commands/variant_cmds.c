@@ -624,12 +624,13 @@ void variant_print_show(const Variant *v, FILE *out)
 
 static void show_usage(FILE *out)
 {
-    fprintf(out, "Usage: menagerie show VARIANT [--svg FILE]\n"
-                 "Show a variant's start position and its pieces' moves.\n"
+    fprintf(out, "Usage: menagerie show VARIANT... [--svg FILE]\n"
+                 "Show each variant's start position and its pieces' moves (a blank\n"
+                 "line between variants).\n"
                  "  --svg FILE   draw them instead as one SVG 1.1 picture: the start\n"
                  "               position (with the hands), a legend, and a diagram of\n"
                  "               each piece's moves, multi-leg paths, promotion zone\n"
-                 "               and drops; FILE '-' is standard output\n");
+                 "               and drops; FILE '-' is standard output (one variant)\n");
 }
 
 /* Write the picture of `v` to `path` ("-": standard output); 0, or 1
@@ -656,9 +657,26 @@ static int write_svg(const Variant *v, const char *path)
     return 0;
 }
 
+/* The variant called `name`, or NULL with a message (and a suggestion). */
+static const Variant *find_to_show(const VariantSet *set, const char *name)
+{
+    const Variant *v = varset_find(set, name);
+    if (!v) {
+        const char *hint = varset_suggest(set, name);
+        if (hint)
+            fprintf(stderr, "menagerie show: unknown variant '%s' (did you mean '%s'?)\n",
+                    name, hint);
+        else
+            fprintf(stderr, "menagerie show: unknown variant '%s' (see 'menagerie list')\n",
+                    name);
+    }
+    return v;
+}
+
 int cmd_show(const VariantSet *set, int argc, char **argv)
 {
-    const char *name = NULL, *svg = NULL;
+    const char *svg = NULL;
+    int nnames = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             show_usage(stdout);
@@ -673,30 +691,25 @@ int cmd_show(const VariantSet *set, int argc, char **argv)
                     strcmp(argv[i], "--svg") ? "unknown option" : "no file after", argv[i]);
             show_usage(stderr);
             return 2;
-        } else if (!name) {
-            name = argv[i];
         } else {
-            show_usage(stderr);
-            return 2;
+            argv[++nnames] = argv[i];   /* the names, in order, from argv[1] on */
         }
     }
-    if (!name) {
+    if (nnames == 0 || (svg && nnames > 1)) {
         show_usage(stderr);
         return 2;
     }
-    const Variant *v = varset_find(set, name);
-    if (!v) {
-        const char *hint = varset_suggest(set, name);
-        if (hint)
-            fprintf(stderr, "menagerie show: unknown variant '%s' (did you mean '%s'?)\n",
-                    name, hint);
-        else
-            fprintf(stderr, "menagerie show: unknown variant '%s' (see 'menagerie list')\n",
-                    name);
-        return 2;    /* an unknown variant is a usage error, as for perft and eval */
-    }
+    /* every name first: an unknown one is a usage error, as for perft and
+       eval, and nothing is shown */
+    for (int i = 1; i <= nnames; i++)
+        if (!find_to_show(set, argv[i]))
+            return 2;
     if (svg)
-        return write_svg(v, svg);
-    variant_print_show(v, stdout);
+        return write_svg(varset_find(set, argv[1]), svg);
+    for (int i = 1; i <= nnames; i++) {
+        if (i > 1)
+            putchar('\n');
+        variant_print_show(varset_find(set, argv[i]), stdout);
+    }
     return 0;
 }

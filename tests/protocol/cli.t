@@ -95,6 +95,22 @@ Nodes searched: 654
 $ menagerie show foo
 menagerie show: unknown variant 'foo' (did you mean 'zoo'?)
 [2]
+$ menagerie show chess minishogi | grep ' board, '
+chess — Chess (8x8 board, builtin:chess.yaml)
+minishogi — Minishogi (5x5 board, builtin:minishogi.yaml)
+[0]
+$ menagerie show chess foo
+menagerie show: unknown variant 'foo' (did you mean 'zoo'?)
+[2]
+$ menagerie show chess shogi --svg -
+Usage: menagerie show VARIANT... [--svg FILE]
+Show each variant's start position and its pieces' moves (a blank
+line between variants).
+  --svg FILE   draw them instead as one SVG 1.1 picture: the start
+               position (with the hands), a legend, and a diagram of
+               each piece's moves, multi-leg paths, promotion zone
+               and drops; FILE '-' is standard output (one variant)
+[2]
 $ menagerie -v foo
 menagerie: unknown variant 'foo' (did you mean 'zoo'?)
 [2]

@@ -12,6 +12,7 @@
 #include "internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* What a ray may do on the squares it reaches: more of these, more moves.
  * 't' takes some away.  The rest of a mode (hopper 'p' 'g', and what was
@@ -60,29 +61,111 @@ static bool covers_all(const XbTable *tb, const XbRay *b, const XbTable *ta, con
     return covers(tb, b, ta, a, a->len, a->mode & ABILITIES);
 }
 
-/* The tables walked together, and per ray whether it goes. */
+/* A ray of one colour-square, filed under a square it steps to. */
 typedef struct {
-    XbTable *t[2];
-    bool    *drop[2];
-    int      n;
+    uint8_t  t;        /* which table */
+    uint32_t ray;
+} RayAt;
+
+/* The tables walked together, per ray whether it goes, and the rays of the
+ * colour-square at hand by square.  Only rays that step to a common square
+ * can cover one another or leave a move to one another, so a ray is
+ * compared with the few rays filed under its squares, not with every ray
+ * there (a 13x13 board's lions and hook movers have hundreds per square).
+ * Which of those comes first decides nothing below: each test asks whether
+ * some ray does something, or unites what all of them do. */
+typedef struct {
+    XbTable  *t[2];
+    bool     *drop[2];
+    int       n;
+    RayAt    *at;      /* the rays filed under square s: at[start[s]] on, count[s] of them */
+    uint32_t *start, *count;   /* [nsquares]; count is 0 but for the squares in `used` */
+    uint16_t *used;    /* the squares rays are filed under, nused of them */
+    uint32_t  nused;
 } Tables;
 
-/* Is ray i of table ti, on colour-square cs, made redundant by another ray
- * there?  By one that does more; of equal rays the first stays (the first
+/* The squares ray r is filed under: its first, or (all) every square it
+ * steps to.  Multi-leg and castling rays only by their first square:
+ * nothing is left to them (left_to). */
+static int filed_len(const XbRay *r, bool all)
+{
+    return all && !(r->flags & GENERATED_APART) ? r->len : 1;
+}
+
+static void count_filing(Tables *ts, uint16_t sq, int t, uint32_t ray)
+{
+    (void)t, (void)ray;
+    if (ts->count[sq]++ == 0)
+        ts->used[ts->nused++] = sq;
+}
+
+static void place_filing(Tables *ts, uint16_t sq, int t, uint32_t ray)
+{
+    ts->at[ts->start[sq] + ts->count[sq]++] = (RayAt){ (uint8_t)t, ray };
+}
+
+typedef void FilingFn(Tables *ts, uint16_t sq, int t, uint32_t ray);
+
+/* Calls fn for each square each ray of colour-square cs is filed under. */
+static void each_filing(Tables *ts, int cs, bool all, FilingFn *fn)
+{
+    for (int ti = 0; ti < ts->n; ti++) {
+        const XbTable *t = ts->t[ti];
+        for (uint32_t i = t->index[cs]; i < t->index[cs + 1]; i++)
+            for (int k = 0; k < filed_len(&t->rays[i], all); k++)
+                fn(ts, t->steps[t->rays[i].first + (uint32_t)k].sq, ti, i);
+    }
+}
+
+/* Files the rays of colour-square cs by square, each square's rays
+ * together, touching only the squares they reach (most boards' squares
+ * are far from most rays). */
+static void file_rays(Tables *ts, int cs, bool all)
+{
+    for (uint32_t u = 0; u < ts->nused; u++)
+        ts->count[ts->used[u]] = 0;
+    ts->nused = 0;
+    each_filing(ts, cs, all, count_filing);
+    uint32_t next = 0;
+    for (uint32_t u = 0; u < ts->nused; u++) {
+        uint16_t sq = ts->used[u];
+        ts->start[sq] = next;
+        next += ts->count[sq];
+        ts->count[sq] = 0;
+    }
+    each_filing(ts, cs, all, place_filing);
+}
+
+/* The rays filed under square sq: [*begin, return).  A ray that steps
+ * to sq twice is there twice; the tests below do not mind. */
+static const RayAt *filed_under(const Tables *ts, uint16_t sq, const RayAt **begin)
+{
+    *begin = ts->at + ts->start[sq];
+    return *begin + ts->count[sq];
+}
+
+static uint16_t first_square(const XbTable *t, const XbRay *r)
+{
+    return t->steps[r->first].sq;
+}
+
+/* Is ray i of table ti, of the colour-square filed, made redundant by
+ * another ray there?  By one that does more; of equal rays the first stays (the first
  * table's before the second's). */
-static bool redundant(const Tables *ts, int ti, uint32_t i, int cs)
+static bool redundant(const Tables *ts, int ti, uint32_t i)
 {
     const XbTable *ta = ts->t[ti];
     const XbRay *a = &ta->rays[i];
-    for (int tj = 0; tj < ts->n; tj++) {
+    const RayAt *at, *end = filed_under(ts, first_square(ta, a), &at);
+    for (; at < end; at++) {
+        int tj = at->t;
+        uint32_t j = at->ray;
         const XbTable *tb = ts->t[tj];
-        for (uint32_t j = tb->index[cs]; j < tb->index[cs + 1]; j++) {
-            const XbRay *b = &tb->rays[j];
-            if ((tj == ti && j == i) || !covers_all(tb, b, ta, a))
-                continue;
-            if (!covers_all(ta, a, tb, b) || tj < ti || (tj == ti && j < i))
-                return true;
-        }
+        const XbRay *b = &tb->rays[j];
+        if ((tj == ti && j == i) || !covers_all(tb, b, ta, a))
+            continue;
+        if (!covers_all(ta, a, tb, b) || tj < ti || (tj == ti && j < i))
+            return true;
     }
     return false;
 }
@@ -94,22 +177,23 @@ static bool redundant(const Tables *ts, int ti, uint32_t i, int cs)
  * repeat each other's moves the first visited gives them up.  A ray that
  * may leave e.p. rights (initial or lame) keeps its captures: without
  * them it would become a non-capture, which leaves them. */
-static unsigned shared_abilities(const Tables *ts, int ti, uint32_t i, int cs)
+static unsigned shared_abilities(const Tables *ts, int ti, uint32_t i)
 {
     const XbTable *ta = ts->t[ti];
     const XbRay *a = &ta->rays[i];
     unsigned shared = 0, may_go = (a->flags & (CONDITIONS | XB_RAY_LAME)) ? XB_MODE_M | XB_MODE_E : ABILITIES;
-    for (int tj = 0; tj < ts->n; tj++) {
+    const RayAt *at, *end = filed_under(ts, first_square(ta, a), &at);
+    for (; at < end; at++) {
+        int tj = at->t;
+        uint32_t j = at->ray;
         const XbTable *tb = ts->t[tj];
-        for (uint32_t j = tb->index[cs]; j < tb->index[cs + 1]; j++) {
-            const XbRay *b = &tb->rays[j];
-            if ((tj == ti && j == i) || ts->drop[tj][j])
-                continue;
-            unsigned both = a->mode & b->mode & may_go & ~shared;
-            for (unsigned bit = both; bit; bit &= bit - 1)
-                if (covers(tb, b, ta, a, a->len, bit & -bit))
-                    shared |= bit & -bit;
-        }
+        const XbRay *b = &tb->rays[j];
+        if ((tj == ti && j == i) || ts->drop[tj][j])
+            continue;
+        unsigned both = a->mode & b->mode & may_go & ~shared;
+        for (unsigned bit = both; bit; bit &= bit - 1)
+            if (covers(tb, b, ta, a, a->len, bit & -bit))
+                shared |= bit & -bit;
     }
     return shared;
 }
@@ -120,33 +204,36 @@ static unsigned shared_abilities(const Tables *ts, int ti, uint32_t i, int cs)
  * squares go, and they become test squares that must be empty (the
  * walk would have stopped on them): a lame ray, as chess's ifmnD, which
  * leaves e.p. rights as the initial slide did.  Tests of the ray's own,
- * hoppers and longer overlaps are left as they are. */
-static void cut_repeated_start(Tables *ts, int ti, uint32_t i, int cs)
+ * hoppers and longer overlaps are left as they are.  True when cut: the
+ * ray now starts on another square. */
+static bool cut_repeated_start(Tables *ts, int ti, uint32_t i)
 {
     XbTable *tb = ts->t[ti];
     XbRay *b = &tb->rays[i];
     if (!(b->flags & CONDITIONS) || (b->flags & (GENERATED_APART | XB_RAY_LAME | XB_RAY_JUMP))
         || (b->mode & (XB_MODE_P | XB_MODE_G)))
-        return;
+        return false;
     int cut = 0;
-    for (int tj = 0; tj < ts->n; tj++) {
+    const RayAt *at, *end = filed_under(ts, first_square(tb, b), &at);
+    for (; at < end; at++) {
+        int tj = at->t;
+        uint32_t j = at->ray;
         const XbTable *ta = ts->t[tj];
-        for (uint32_t j = ta->index[cs]; j < ta->index[cs + 1]; j++) {
-            const XbRay *a = &ta->rays[j];
-            if ((tj == ti && j == i) || ts->drop[tj][j] || a->len >= b->len || a->len > 2 || a->len <= cut)
-                continue;
-            if (covers(ta, a, tb, b, a->len, b->mode & ABILITIES))
-                cut = a->len;
-        }
+        const XbRay *a = &ta->rays[j];
+        if ((tj == ti && j == i) || ts->drop[tj][j] || a->len >= b->len || a->len > 2 || a->len <= cut)
+            continue;
+        if (covers(ta, a, tb, b, a->len, b->mode & ABILITIES))
+            cut = a->len;
     }
     if (!cut)
-        return;
+        return false;
     XbStep *s = &tb->steps[b->first + (uint32_t)cut];
     s->test = s[-cut].sq;
     s->test2 = cut == 2 ? s[-1].sq : XB_NO_SQ;
     b->first += (uint32_t)cut;
     b->len = (uint8_t)(b->len - cut);
     b->flags |= XB_RAY_LAME;
+    return true;
 }
 
 /* ---- a slide passing a leap's square --------------------------------- */
@@ -234,6 +321,7 @@ static unsigned left_to(const XbTable *ta, const XbRay *a, const XbTable *tb, co
  * slide could (XbStep.left), and the walk goes on past it. */
 static void leave_to_leaps(Tables *ts, int cs)
 {
+    file_rays(ts, cs, true);
     for (int tb_i = 0; tb_i < ts->n; tb_i++) {
         XbTable *tb = ts->t[tb_i];
         for (uint32_t i = tb->index[cs]; i < tb->index[cs + 1]; i++) {
@@ -242,12 +330,10 @@ static void leave_to_leaps(Tables *ts, int cs)
                 continue;
             for (int k = 1; k < b->len; k++) {
                 XbStep *sb = &tb->steps[b->first + (uint32_t)k];
-                for (int ta_i = 0; ta_i < ts->n; ta_i++) {
-                    const XbTable *ta = ts->t[ta_i];
-                    for (uint32_t j = ta->index[cs]; j < ta->index[cs + 1]; j++)
-                        if (!ts->drop[ta_i][j] && !(ta_i == tb_i && j == i))
-                            sb->left |= (uint16_t)left_to(ta, &ta->rays[j], tb, b, k);
-                }
+                const RayAt *at, *end = filed_under(ts, sb->sq, &at);
+                for (; at < end; at++)
+                    if (!ts->drop[at->t][at->ray] && !(at->t == tb_i && at->ray == i))
+                        sb->left |= (uint16_t)left_to(ts->t[at->t], &ts->t[at->t]->rays[at->ray], tb, b, k);
                 if (sb->left)
                     b->flags |= XB_RAY_LEAVES;
             }
@@ -269,38 +355,70 @@ static void compact(XbTable *t, const bool *drop)
     t->nrays = w;
 }
 
+/* Room for every (ray, square) of the fullest colour-square. */
+static int make_room(Tables *ts, int ncs)
+{
+    uint32_t most = 0;
+    for (int cs = 0; cs < ncs; cs++) {
+        uint32_t n = 0;
+        for (int ti = 0; ti < ts->n; ti++)
+            for (uint32_t i = ts->t[ti]->index[cs]; i < ts->t[ti]->index[cs + 1]; i++)
+                n += ts->t[ti]->rays[i].len;
+        if (n > most)
+            most = n;
+    }
+    ts->at = malloc(((size_t)most + 1) * sizeof *ts->at);
+    size_t nsq = (size_t)ts->t[0]->nsquares;
+    ts->start = malloc(nsq * sizeof *ts->start);
+    ts->count = calloc(nsq, sizeof *ts->count);
+    ts->used = malloc(nsq * sizeof *ts->used);
+    return ts->at && ts->start && ts->count && ts->used ? 0 : -1;
+}
+
+/* Whole rays first, decided on the tables as compiled; then what is left
+ * to share, ray by ray (a cut ray starts elsewhere: file them again). */
+static void drop_and_share(Tables *ts, int cs)
+{
+    file_rays(ts, cs, false);
+    for (int ti = 0; ti < ts->n; ti++)
+        for (uint32_t i = ts->t[ti]->index[cs]; i < ts->t[ti]->index[cs + 1]; i++)
+            ts->drop[ti][i] = redundant(ts, ti, i);
+    for (int ti = 0; ti < ts->n; ti++)
+        for (uint32_t i = ts->t[ti]->index[cs]; i < ts->t[ti]->index[cs + 1]; i++) {
+            if (ts->drop[ti][i])
+                continue;
+            XbRay *r = &ts->t[ti]->rays[i];
+            unsigned shared = shared_abilities(ts, ti, i);
+            r->mode &= (uint16_t)~shared;
+            if (shared && !(r->mode & ABILITIES))
+                ts->drop[ti][i] = true;      /* all shared, over several rays */
+            else if (cut_repeated_start(ts, ti, i))
+                file_rays(ts, cs, false);
+        }
+}
+
 int xb_drop_covered(XbTable *t, XbTable *extra)
 {
-    Tables ts = { { t, extra }, { NULL, NULL }, extra ? 2 : 1 };
+    Tables ts = { { t, extra }, { NULL, NULL }, extra ? 2 : 1, NULL, NULL, NULL, NULL, 0 };
+    int ncs = 2 * t->nsquares, rc = -1;
     for (int ti = 0; ti < ts.n; ti++)
-        if (!(ts.drop[ti] = calloc(ts.t[ti]->nrays + 1, sizeof *ts.drop[ti]))) {
-            free(ts.drop[0]);
-            return -1;
-        }
-    /* whole rays first, decided on the tables as compiled; then what is
-       left to share, ray by ray */
-    for (int cs = 0; cs < 2 * t->nsquares; cs++)
-        for (int ti = 0; ti < ts.n; ti++)
-            for (uint32_t i = ts.t[ti]->index[cs]; i < ts.t[ti]->index[cs + 1]; i++)
-                ts.drop[ti][i] = redundant(&ts, ti, i, cs);
-    for (int cs = 0; cs < 2 * t->nsquares; cs++)
-        for (int ti = 0; ti < ts.n; ti++)
-            for (uint32_t i = ts.t[ti]->index[cs]; i < ts.t[ti]->index[cs + 1]; i++) {
-                if (ts.drop[ti][i])
-                    continue;
-                XbRay *r = &ts.t[ti]->rays[i];
-                unsigned shared = shared_abilities(&ts, ti, i, cs);
-                r->mode &= (uint16_t)~shared;
-                if (shared && !(r->mode & ABILITIES))
-                    ts.drop[ti][i] = true;      /* all shared, over several rays */
-                else
-                    cut_repeated_start(&ts, ti, i, cs);
-            }
-    for (int cs = 0; cs < 2 * t->nsquares; cs++)
+        if (!(ts.drop[ti] = calloc(ts.t[ti]->nrays + 1, sizeof *ts.drop[ti])))
+            goto out;
+    if (make_room(&ts, ncs) != 0)
+        goto out;
+    for (int cs = 0; cs < ncs; cs++)
+        drop_and_share(&ts, cs);
+    for (int cs = 0; cs < ncs; cs++)
         leave_to_leaps(&ts, cs);
-    for (int ti = 0; ti < ts.n; ti++) {
+    for (int ti = 0; ti < ts.n; ti++)
         compact(ts.t[ti], ts.drop[ti]);
+    rc = 0;
+out:
+    for (int ti = 0; ti < ts.n; ti++)
         free(ts.drop[ti]);
-    }
-    return 0;
+    free(ts.at);
+    free(ts.start);
+    free(ts.count);
+    free(ts.used);
+    return rc;
 }

@@ -30,7 +30,7 @@ bool load_document(LoadSession *session, VariantDoc *doc, Diag *d)
 
     if (doc->state != DOC_NEW)
         return doc->state == DOC_OK;
-    out = alloc_realloc(NULL, sizeof *out);
+    out = schema_new_variant();
     doc->state = DOC_BUSY;
     session->stack[session->depth++] = doc;
     ok = extends_resolve(session, doc, d);
@@ -41,7 +41,6 @@ bool load_document(LoadSession *session, VariantDoc *doc, Diag *d)
     c.arena = &store->arena;
     c.own_root = doc->root;
     documents_file_stem(doc->file, stem, sizeof stem);
-    schema_defaults(out);
     if (ok) {
         ok = schema_read_variant(&c, doc->merged, stem) && !doc->tree_errors;
         snprintf(out->origin, sizeof out->origin, "%s", doc->origin);

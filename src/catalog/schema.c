@@ -9,6 +9,7 @@
 
 #include "catalog/regions.h"
 #include "catalog/schema.h"
+#include "util/alloc.h"
 
 /* `xboard`: how to present the variant to XBoard-protocol GUIs. */
 static void read_xboard(SchemaContext *c, const TreeNode *n)
@@ -122,9 +123,9 @@ static void read_names(SchemaContext *c, const TreeNode *root, const char *stem)
 }
 
 /* The defaults menagerie-variants(5) documents for keys left out. */
-void schema_defaults(Variant *v)
+Variant *schema_new_variant(void)
 {
-    memset(v, 0, sizeof *v);
+    Variant *v = alloc_zeroed(sizeof *v);
     v->rules.checkmated = OUTCOME_LOSS;
     v->rules.stalemated = OUTCOME_DRAW;
     v->rules.facing_lines = FACING_FILES;
@@ -135,6 +136,7 @@ void schema_defaults(Variant *v)
     v->hand.revert_promoted = true;
     v->turn.moves[WHITE] = v->turn.moves[BLACK] = 1;
     snprintf(v->xboard.parent, sizeof v->xboard.parent, "fairy");
+    return v;
 }
 
 static const char *const TOP_KEYS[] = {
@@ -155,7 +157,6 @@ bool schema_read_variant(SchemaContext *c, const TreeNode *root, const char *ste
     TreeNode *pieces;
     int errors = c->diag->errors;
 
-    schema_defaults(v);
     if (!schema_want_kind(c, root, TREE_MAP, "a variant"))
         return false;
     schema_check_keys(c, root, TOP_KEYS, TOP_RESERVED, "a variant");

@@ -59,10 +59,13 @@ typedef struct {
 
 /* --- schema.c: the whole variant ------------------------------------- */
 
-/* A Variant with nothing read yet: the defaults the format documents. */
-void schema_defaults(Variant *v);
+/* A new Variant with nothing read yet: the defaults the format documents
+ * (free() it).  Zeroed by calloc, not memset: most of a Variant is room
+ * for the largest boards and piece sets, left untouched by small games. */
+Variant *schema_new_variant(void);
 
-/* Read the merged tree `root` into c->v; `stem` (the file name) is the
+/* Read the merged tree `root` into c->v, which holds the defaults
+ * (schema_new_variant); `stem` (the file name) is the
  * name when the file gives none.  Returns false when it has errors. */
 bool schema_read_variant(SchemaContext *c, const TreeNode *root, const char *stem);
 

@@ -23,6 +23,16 @@ void *alloc_memory(size_t n)
     return alloc_realloc(NULL, n);
 }
 
+void *alloc_zeroed(size_t n)
+{
+    void *p = calloc(1, n ? n : 1);
+    if (!p) {
+        fputs("menagerie: out of memory\n", stderr);
+        exit(1);
+    }
+    return p;
+}
+
 char *alloc_strdup(const char *s)
 {
     size_t n = strlen(s) + 1;

@@ -13,6 +13,10 @@
 /* malloc() that exits on failure. */
 void *alloc_memory(size_t n);
 
+/* calloc() that exits on failure.  A large block comes as fresh pages that
+ * are zero until written, so a big struct costs only what is used of it. */
+void *alloc_zeroed(size_t n);
+
 /* realloc() that exits on failure (and never returns NULL for n == 0). */
 void *alloc_realloc(void *p, size_t n);
 

@@ -37,7 +37,10 @@ static bool read_list(const char **s, bool black, char *out, size_t size, char *
     size_t n = 0;
     for (const char *p = open + 1; p < close; p++) {
         if (!isalpha((unsigned char)*p)) {
-            snprintf(err, errsize, "'%c' is not a piece letter", *p);
+            if (isprint((unsigned char)*p))
+                snprintf(err, errsize, "'%c' is not a piece letter", *p);
+            else    /* a control character would garble the GUI's line */
+                snprintf(err, errsize, "byte 0x%02x is not a piece letter", (unsigned char)*p);
             return false;
         }
         out[n++] = (char)(black ? tolower((unsigned char)*p) : toupper((unsigned char)*p));

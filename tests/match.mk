@@ -30,3 +30,14 @@ check-spread: menagerie$(EXEEXT)
 .PHONY: check-spread
 EXTRA_DIST += tests/spread-e2e.sh tools/spread/unit tools/spread/parallel.sh \
 	tools/spread/slurm.sbatch tools/spread/local-ssh tools/spread/datagen-join
+
+# XBoard 4.9.1's own tournament mode (tools/xboard-tourney): the report
+# without XBoard in `make check`; a real 4-engine round robin, interrupted
+# and resumed, in `make check-xboard-tourney` (needs xboard, xvfb, fairymax,
+# sjaakii, fairy-stockfish and ../shared/tools/arena; a few minutes).
+TESTS += tests/xboard-tourney.sh
+EXTRA_DIST += tests/xboard-tourney.sh tests/xboard-tourney.py tests/xboard-tourney-e2e.sh \
+	tools/xboard-tourney
+check-xboard-tourney: menagerie$(EXEEXT)
+	top_srcdir=$(top_srcdir) top_builddir=$(top_builddir) $(SHELL) $(top_srcdir)/tests/xboard-tourney-e2e.sh
+.PHONY: check-xboard-tourney

@@ -18,7 +18,8 @@ PATH=$PATH:/usr/games
 export PATH
 for need in xboard Xvfb fairymax sjaakii fairy-stockfish python3; do
   command -v "$need" >/dev/null 2>&1 || {
-    echo "check-xboard-tourney: $need not found (Debian packages xboard xvfb fairymax sjaakii fairy-stockfish)"
+    echo "check-xboard-tourney: $need not found" \
+      "(Debian packages xboard xvfb fairymax sjaakii fairy-stockfish)"
     exit 1
   }
 done
@@ -81,10 +82,12 @@ cross_ok = all(rep["crosstable"][a][b]["w"] == rep["crosstable"][b][a]["l"] and
 check(cross_ok, "crosstable is antisymmetric")
 pgn = open(os.path.join(out, "t", "games.pgn")).read()
 nums = re.findall(r'^\[Number "(\d+)"\]', pgn, re.M)
-check(sorted(nums, key=int) == [str(i) for i in range(1, 7)], "PGN has games 1..6 once each: %s" % nums)
+check(sorted(nums, key=int) == [str(i) for i in range(1, 7)],
+      "PGN has games 1..6 once each: %s" % nums)
 run1 = open(os.path.join(out, "games-run1.pgn")).read()
 check(pgn.startswith(run1), "the games of the first run are kept, not replayed")
-check(rep["xboard_results"].strip(" *") == rep["xboard_results"] and len(rep["xboard_results"]) >= 6,
+res = rep["xboard_results"]
+check(len(res) >= 6 and all(c in "+-=" for c in res[:6]),
       "XBoard's -results string is complete: %r" % rep["xboard_results"])
 check(rep["problems"] == [], "PGN and tournament file agree")
 m = st["menagerie"]

@@ -17,7 +17,8 @@ import tempfile
 import unittest
 
 sys.dont_write_bytecode = True
-SRCDIR = os.path.abspath(os.environ.get("top_srcdir", os.path.join(os.path.dirname(__file__), "..")))
+SRCDIR = os.path.abspath(os.environ.get("top_srcdir",
+                                         os.path.join(os.path.dirname(__file__), "..")))
 TOOL = os.path.join(SRCDIR, "tools", "xboard-tourney")
 
 

@@ -34,7 +34,7 @@ EXTRA_DIST += tests/spread-e2e.sh tools/spread/unit tools/spread/parallel.sh \
 # XBoard 4.9.1's own tournament mode (tools/xboard-tourney): the report
 # without XBoard in `make check`; a real 4-engine round robin, interrupted
 # and resumed, in `make check-xboard-tourney` (needs xboard, xvfb, fairymax,
-# sjaakii, fairy-stockfish and ../shared/tools/arena; a few minutes).
+# sjaakii, fairy-stockfish and ../shared/tools/arena; about 80 s).
 TESTS += tests/xboard-tourney.sh
 EXTRA_DIST += tests/xboard-tourney.sh tests/xboard-tourney.py tests/xboard-tourney-e2e.sh \
 	tools/xboard-tourney

@@ -7,9 +7,11 @@
 # --timeout after 40 s; the second, the same command, must finish the
 # tournament without replaying a game that was already in the PGN.  The
 # crosstable must then hold every pairing once, the totals must add up and
-# Menagerie must have no fault.  Needs the Debian packages xboard, xvfb,
+# Menagerie must have no fault.  Then a second round robin, against three
+# misbehaving engines (arena's chaos-engine), checks that faults are counted
+# and charged to the offender.  Needs the Debian packages xboard, xvfb,
 # fairymax, sjaakii, fairy-stockfish and the arena tools in
-# ../shared/tools/arena; takes about three minutes.  XBOARD_TOURNEY_OUT
+# ../shared/tools/arena; takes about 80 s of wall time.  XBOARD_TOURNEY_OUT
 # keeps the output directory (default: a temporary one, removed).
 set -u
 srcdir=${top_srcdir:-.}
@@ -51,9 +53,22 @@ run --timeout 900 >"$out/run2.log" 2>&1
 rc2=$?
 cat "$out/run2.log"
 
-python3 - "$out" "$rc1" "$rc2" <<'EOF'
+# Misbehaving engines (arena's chaos-engine), every game: each of their
+# losses must be counted as their fault, of their kind, none as Menagerie's.
+chaos=$srcdir/../shared/tools/arena/chaos-engine
+echo "check-xboard-tourney: misbehaving engines"
+rm -rf "$out/c"
+python3 "$srcdir/tools/xboard-tourney" -e menagerie="$engine" \
+  -e illegal="$chaos --mode illegal --every-game -- sjaakii" \
+  -e crash="$chaos --mode crash --every-game -- fairymax" \
+  -e falsewin="$chaos --mode falsewin --every-game -- sjaakii" \
+  -v normal -g 1 -t 0:05+0.05 -o "$out/c" --timeout 600 >"$out/chaos.log" 2>&1
+rc3=$?
+cat "$out/chaos.log"
+
+python3 - "$out" "$rc1" "$rc2" "$rc3" <<'EOF'
 import json, os, re, sys
-out, rc1, rc2 = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+out, rc1, rc2, rc3 = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 fails = []
 def check(ok, msg):
     print(("ok   " if ok else "FAIL ") + msg)
@@ -94,6 +109,16 @@ m = st["menagerie"]
 check(m["illegal"] + m["time"] + m["crash"] + m["false_claim"] == 0,
       "menagerie: 0 illegal, 0 time, 0 crash, 0 false claims")
 check(os.path.exists(os.path.join(out, "t", "crosstable.txt")), "crosstable.txt written")
+check(rc3 == 0, "tournament with misbehaving engines completed (exit %d)" % rc3)
+c = json.load(open(os.path.join(out, "c", "results.json")))["standings"]
+for name, kind in (("illegal", "illegal"), ("crash", "crash"), ("falsewin", "false_claim")):
+    s = c[name]
+    faults = {k: s[k] for k in ("illegal", "time", "crash", "false_claim")}
+    check(s["l"] >= 1 and faults[kind] == s["l"] and sum(faults.values()) == s["l"],
+          "%s: each of its %d losses counted as %s: %s" % (name, s["l"], kind, faults))
+m = c["menagerie"]
+check(m["w"] == 3 and m["illegal"] + m["time"] + m["crash"] + m["false_claim"] == 0,
+      "menagerie won 3/3 against them without a fault")
 print("check-xboard-tourney: %s" % ("PASS" if not fails else "FAIL (%d)" % len(fails)))
 sys.exit(1 if fails else 0)
 EOF

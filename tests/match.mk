@@ -37,7 +37,7 @@ EXTRA_DIST += tests/spread-e2e.sh tools/spread/unit tools/spread/parallel.sh \
 # sjaakii, fairy-stockfish and ../shared/tools/arena; about 80 s).
 TESTS += tests/xboard-tourney.sh
 EXTRA_DIST += tests/xboard-tourney.sh tests/xboard-tourney.py tests/xboard-tourney-e2e.sh \
-	tools/xboard-tourney
+	tools/xboard-tourney tools/match/xboard_report.py
 check-xboard-tourney: menagerie$(EXEEXT)
 	top_srcdir=$(top_srcdir) top_builddir=$(top_builddir) $(SHELL) $(top_srcdir)/tests/xboard-tourney-e2e.sh
 .PHONY: check-xboard-tourney

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Tests of tools/xboard-tourney that need no XBoard: its copy of XBoard's
+"""Tests of tools/xboard-tourney (and tools/match/xboard_report.py, whose
+functions it imports) that need no XBoard: its copy of XBoard's
 Pairing() schedule, the tournament file it writes (XBoard rewrites the
 -results line in place, so the layout matters), the hand-back of games a
 stopped XBoard left marked '*', the time-control forms, and the report built
@@ -178,7 +179,7 @@ class Report(unittest.TestCase):
         t = X.Tourney.__new__(X.Tourney)
         t.p = {"pgn": self.pgn}
         self.rep = X.build_report(self.cfg, "+++++=", t.pgn_games(),
-                                  lambda k: os.path.join(d, "debug", "game-%03d.log" % k))
+                                  lambda k: os.path.join(d, "debug", "game-%03d.log" % k), X.L)
 
     def tearDown(self):
         self.tmp.cleanup()
@@ -215,7 +216,8 @@ class Report(unittest.TestCase):
     def test_disagreement_with_the_tournament_file_is_reported(self):
         t = X.Tourney.__new__(X.Tourney)
         t.p = {"pgn": self.pgn}
-        rep = X.build_report(self.cfg, "+-+++= ", t.pgn_games(), lambda k: "/nonexistent")
+        rep = X.build_report(self.cfg, "+-+++= ", t.pgn_games(), lambda k: "/nonexistent",
+                             X.L)
         self.assertEqual(rep["problems"], ["game 2: PGN 1-0 but tournament file '-'"])
 
 

@@ -8,9 +8,11 @@ one by one merges to the counts of the same units played in one process
 schedulers themselves are tested by make check-spread (tests/spread-e2e.sh)."""
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 sys.dont_write_bytecode = True
@@ -178,6 +180,38 @@ class Play(unittest.TestCase):
             # a finished unit is not played again
             p = run(self.ARGS + ["--unit", "1", "--result-dir", os.path.join(tmp, "apart")])
             self.assertIn("Unit 1 of 2: complete in", p.stdout)
+
+    def test_a_stopped_run_keeps_the_units_it_finished(self):
+        """Each unit's result is written when its last game ends, not when
+        the run does: a run killed in unit 2 keeps unit 1, and the same
+        command then plays unit 2 only."""
+        with tempfile.TemporaryDirectory() as tmp:
+            first = os.path.join(tmp, "unit-1-of-2.json")
+            env = dict(os.environ, XDG_DATA_HOME="/nonexistent", MENAGERIE_VARIANTS="",
+                       PYTHONDONTWRITEBYTECODE="1")
+            proc = subprocess.Popen([sys.executable] + self.ARGS + [
+                "--unit", "all", "--result-dir", tmp, "-c", "1"], stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL, env=env, start_new_session=True)
+            try:
+                while not os.path.exists(first) and proc.poll() is None:
+                    time.sleep(0.05)
+            finally:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+            self.assertEqual(proc.returncode, -signal.SIGKILL, "the run ended before unit 1 had "
+                                                               "a result")
+            with open(first, encoding="utf-8") as f:
+                unit1 = json.load(f)
+            self.assertTrue(unit1["complete"])
+            self.assertEqual(unit1["games"], 4)
+            p = run(self.ARGS + ["--unit", "all", "--result-dir", tmp, "-c", "1"])
+            self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+            self.assertIn("Unit 1 of 2: complete in", p.stdout)
+            self.assertIn("\n4 games in", p.stdout)
+            p = run([MATCH, "merge", "--json", os.path.join(tmp, "m.json"), tmp])
+            self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+            with open(os.path.join(tmp, "m.json"), encoding="utf-8") as f:
+                self.assertEqual(json.load(f)["games"], 8)
 
     def test_bad_options(self):
         for args, message in (

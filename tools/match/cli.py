@@ -66,8 +66,9 @@ units (for work spread over machines): --units N splits the --games G
   --unit LIST plays those units whole (an SPRT does not stop them) and
   writes, per unit, DIR/unit-K-of-N.json (W/D/L, pentanomial counts,
   faults, game ends, every game's result, host, the plan) and
-  DIR/unit-K-of-N.pgn, DIR being --result-dir.  A unit whose result file
-  says it is complete is skipped, so a failed job is simply run again.
+  DIR/unit-K-of-N.pgn, DIR being --result-dir, each unit's as soon as its
+  last game ends.  A unit whose result file says it is complete is
+  skipped, so a failed or stopped job is simply run again.
   Every unit runs the same command but for --unit; with fixed --nodes or
   --depth and single-threaded engines, a unit's games are the same wherever
   it runs.  Then

@@ -303,7 +303,7 @@ class Match:
             self.pgn.flush()
         pair_done = self.tally.add(record)
         if self.units:
-            self.units.add(record, self.opts)
+            self.units.add(record, self.opts, (self.spec_a.name, self.spec_b.name))
         if self.opts.verbose:
             self._say("Game %d (%s vs %s, opening %d): %s {%s}" % (
                 record.spec.number, record.white, record.black,
@@ -346,8 +346,10 @@ class Match:
 
 class UnitRun:
     """--units N --unit LIST: the chosen units' pairs; per unit a tally,
-    its games and a PGN file, and at the end its result file.  A unit whose
-    result file says it is complete (same plan) is not played again."""
+    its games, a PGN file, and its result file, written as soon as the
+    unit's last game ends (so a run stopped later keeps the units it
+    finished), or at the end.  A unit whose result file says it is
+    complete (same plan) is not played again."""
 
     def __init__(self, opts, plan):
         self.n, self.dir, self.plan = opts.units, opts.result_dir, plan
@@ -363,7 +365,9 @@ class UnitRun:
         self.tallies = {k: Tally() for k in self.chosen}
         self.games = {k: [] for k in self.chosen}
         self.pgn = {}
+        self.written = set()
         self.host = socket.gethostname()
+        self.t0 = time.monotonic()
 
     def path(self, k, ext):
         return os.path.join(self.dir, units.unit_name(k, self.n) + ext)
@@ -379,33 +383,49 @@ class UnitRun:
 
     def start(self, schedule):
         self.schedule = schedule
-        for k in self.chosen:
-            self.pgn[k] = open(self.path(k, ".pgn"), "w", encoding="utf-8")
 
-    def add(self, record, opts):
+    def _pgn(self, k):
+        """Unit k's PGN file, opened (emptied) when first needed: a long
+        list of units holds one file open at a time, not one each."""
+        if k not in self.pgn:
+            self.pgn[k] = open(self.path(k, ".pgn"), "w", encoding="utf-8")
+        return self.pgn[k]
+
+    def add(self, record, opts, names):
         k = units.unit_of_pair(self.total_pairs, self.n, record.spec.pair)
         self.tallies[k].add(record)
         self.games[k].append([record.spec.number, record.spec.opening_index + 1,
                               record.result, record.kind, record.points_for_a()])
-        self.pgn[k].write(game_pgn(record, opts.event, opts.variant, opts.tc_text))
-        self.pgn[k].flush()
+        self._pgn(k).write(game_pgn(record, opts.event, opts.variant, opts.tc_text))
+        self._pgn(k).flush()
+        if self._all_played(k):
+            self._write(k, names, None, time.monotonic() - self.t0)
+
+    def _all_played(self, k):
+        t = self.tallies[k]
+        return t.games == 2 * len(units.unit_pairs(self.total_pairs, self.n, k)) and not t.half_pairs
+
+    def _write(self, k, names, error, elapsed):
+        self._pgn(k).close()
+        t = self.tallies[k]
+        pairs = units.unit_pairs(self.total_pairs, self.n, k)
+        units.write_json(self.path(k, ".json"), {
+            "format": units.MATCH_FORMAT, "plan": self.plan, "unit": k,
+            "pairs": [pairs.start, pairs.stop],
+            "openings": [self.schedule.opening_of(p) + 1 for p in pairs],
+            "complete": self._all_played(k) and not error, "error": error,
+            "names": list(names),
+            "games": t.games, "wdl": [t.wins, t.draws, t.losses], "penta": t.penta,
+            "faults": t.faults, "ends": t.kinds,
+            "results": sorted(self.games[k]),
+            "pgn": os.path.basename(self.path(k, ".pgn")),
+            "host": self.host, "seconds": round(elapsed, 1)})
+        self.written.add(k)
 
     def finish(self, names, error, elapsed):
         for k in self.chosen:
-            self.pgn[k].close()
-            t = self.tallies[k]
-            pairs = units.unit_pairs(self.total_pairs, self.n, k)
-            complete = t.games == 2 * len(pairs) and not t.half_pairs and not error
-            units.write_json(self.path(k, ".json"), {
-                "format": units.MATCH_FORMAT, "plan": self.plan, "unit": k,
-                "pairs": [pairs.start, pairs.stop],
-                "openings": [self.schedule.opening_of(p) + 1 for p in pairs],
-                "complete": complete, "error": error, "names": list(names),
-                "games": t.games, "wdl": [t.wins, t.draws, t.losses], "penta": t.penta,
-                "faults": t.faults, "ends": t.kinds,
-                "results": sorted(self.games[k]),
-                "pgn": os.path.basename(self.path(k, ".pgn")),
-                "host": self.host, "seconds": round(elapsed, 1)})
+            if k not in self.written:
+                self._write(k, names, error, elapsed)
 
     def summary_line(self):
         played = ", ".join(str(k) for k in self.chosen)

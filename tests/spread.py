@@ -165,8 +165,14 @@ class Play(unittest.TestCase):
                 d = os.path.join(tmp, how)
                 os.mkdir(d)
                 for unit, concurrency in runs:
+                    began = time.monotonic()
                     p = run(self.ARGS + ["--unit", unit, "--result-dir", d, "-c", concurrency])
+                    wall = time.monotonic() - began
                     self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+                if how == "one":    # each unit's seconds are its own: they add up to the run
+                    played = sum(units.read_json(os.path.join(d, "unit-%d-of-2.json" % k))
+                                 ["seconds"] for k in (1, 2))
+                    self.assertLessEqual(played, 1.2 * wall)
                 p = run([MATCH, "merge", "--json", os.path.join(d, "m.json"), "--pgn",
                          os.path.join(d, "m.pgn"), d])
                 self.assertEqual(p.returncode, 0, p.stdout + p.stderr)

@@ -290,7 +290,7 @@ class Match:
                 self.pgn.close()
         self.elapsed = time.monotonic() - self.started
         if self.units:
-            self.units.finish((self.spec_a.name, self.spec_b.name), self.error, self.elapsed)
+            self.units.finish((self.spec_a.name, self.spec_b.name), self.error)
         self.summary()
         return 1 if self.error else 0
 
@@ -367,7 +367,7 @@ class UnitRun:
         self.pgn = {}
         self.written = set()
         self.host = socket.gethostname()
-        self.t0 = time.monotonic()
+        self.last_end = time.monotonic()    # when the previous unit ended (or the run began)
 
     def path(self, k, ext):
         return os.path.join(self.dir, units.unit_name(k, self.n) + ext)
@@ -399,13 +399,17 @@ class UnitRun:
         self._pgn(k).write(game_pgn(record, opts.event, opts.variant, opts.tc_text))
         self._pgn(k).flush()
         if self._all_played(k):
-            self._write(k, names, None, time.monotonic() - self.t0)
+            self._write(k, names, None)
 
     def _all_played(self, k):
         t = self.tallies[k]
         return t.games == 2 * len(units.unit_pairs(self.total_pairs, self.n, k)) and not t.half_pairs
 
-    def _write(self, k, names, error, elapsed):
+    def _write(self, k, names, error):
+        """Unit k's result file; its seconds are those since the previous
+        unit ended, so that merge's sum is the time played."""
+        now = time.monotonic()
+        elapsed, self.last_end = now - self.last_end, now
         self._pgn(k).close()
         t = self.tallies[k]
         pairs = units.unit_pairs(self.total_pairs, self.n, k)
@@ -422,10 +426,10 @@ class UnitRun:
             "host": self.host, "seconds": round(elapsed, 1)})
         self.written.add(k)
 
-    def finish(self, names, error, elapsed):
+    def finish(self, names, error):
         for k in self.chosen:
             if k not in self.written:
-                self._write(k, names, error, elapsed)
+                self._write(k, names, error)
 
     def summary_line(self):
         played = ", ".join(str(k) for k in self.chosen)

@@ -72,6 +72,16 @@ class Schedule(unittest.TestCase):
                 self.assertEqual(len(pairs), n * (n - 1) // 2, n)
                 self.assertEqual(set(pairs.values()), {games * cycles}, n)
 
+    def test_colours_as_xboard_gave_them(self):
+        # Games 1, 2, 9, 10, 17, 18, 33 and 34 of a real XBoard 4.9.1 round robin
+        # (xiangqi: menagerie, fs, sjaakii, maxqi; 8 games a pairing), White and
+        # Black as its PGN says: the first engine is White in a pairing's odd
+        # games, and the other way round in an odd round.
+        played = {1: (2, 1), 2: (1, 2), 9: (0, 3), 10: (3, 0), 17: (2, 0), 18: (0, 2),
+                  33: (1, 0), 34: (0, 1)}
+        for number, white_black in played.items():
+            self.assertEqual(X.colours(number - 1, 4, 0, 8), white_black, number)
+
     def test_gauntlet(self):
         # -tourneyType 1: participant 0 plays everyone else
         pairs = [X.pairing(i, 5, 1, 2)[:2] for i in range(X.total_games(5, 1, 2, 1))]

@@ -38,6 +38,16 @@ def pairing(nr, n, ttype, games):
     return w, b, match_game, rnd & 1
 
 
+def colours(nr, n, ttype, games):
+    """(White, Black) participant numbers of tournament game index nr:
+    XBoard 4.9.1's MatchEvent gives the first engine White in an odd game of
+    its pairing (firstWhite = matchGame & 1), reversed in an odd round."""
+    first, second, match_game, odd_round = pairing(nr, n, ttype, games)
+    if (match_game & 1) ^ odd_round:
+        return first, second
+    return second, first
+
+
 def total_games(n, ttype, games, cycles):
     if ttype == 0:
         return ((n - 1) | 1) * (n // 2) * games * cycles

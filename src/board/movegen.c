@@ -34,12 +34,23 @@ static bool promotion_target_available(const Position *pos, const PieceType *tar
 
 /* Add the move from->to of type `type`, expanded into its promotion
  * choices; the plain move is kept unless promotion is mandatory.  A
- * capture is generated with GEN_NOISY, the rest with GEN_QUIET. */
+ * capture is generated with GEN_NOISY, the rest with GEN_QUIET.  `taken`
+ * is the piece the move takes on `to` (EMPTY if none): when the capture
+ * rules make it contagious to this mover, the move is a promotion to its
+ * type and nothing else (capture-rules contagion). */
 static inline void add_move_as(const Position *pos, MoveList *ml, int type, int from, int to,
-                               int flags, unsigned gen, bool capture)
+                               int flags, unsigned gen, bool capture, uint8_t taken)
 {
     const PieceType *pt = &pos->v->piece[type];
     int color = pos->side;
+    if (taken != EMPTY && pos->v->contagion[type]) {
+        int becomes = variant_contagion(pos->v, type, code_type(taken));
+        if (becomes != NO_TYPE) {
+            if (gen & GEN_NOISY)
+                push(ml, from, to, MOVE_NORMAL, becomes + 1, flags);
+            return;
+        }
+    }
     if (!pt->can_promote) {
         /* a '+' form that flips back (promotion.every-move) must do so */
         int back = pt->flips && (capture || !pt->flip_capture_only) ? pt->demotes_to + 1 : 0;
@@ -72,7 +83,7 @@ static inline void add_move_as(const Position *pos, MoveList *ml, int type, int 
 static inline void add_move(const Position *pos, MoveList *ml, int type, int from, int to,
                             int flags, unsigned gen)
 {
-    add_move_as(pos, ml, type, from, to, flags, gen, pos->board[to] != EMPTY);
+    add_move_as(pos, ml, type, from, to, flags, gen, pos->board[to] != EMPTY, pos->board[to]);
 }
 
 /* ---- one piece --------------------------------------------------------- */
@@ -301,7 +312,12 @@ static bool add_leg_move(void *ctx, const LegMove *lm)
     if (victim_move_known(s, lm))
         return false;
     int added = ml->n;
-    add_move_as(s->pos, ml, s->type, s->from, lm->to, 0, s->gen, true);
+    /* what it takes where it ends: not a locust victim (taken first) */
+    uint8_t taken = lm->to == s->from ? EMPTY : s->pos->board[lm->to];
+    for (int i = 0; i < lm->nvictims; i++)
+        if (lm->victim[i] == lm->to)
+            taken = EMPTY;
+    add_move_as(s->pos, ml, s->type, s->from, lm->to, 0, s->gen, true, taken);
     for (; added < ml->n; added++) {
         Move *m = &ml->m[added];
         m->nvictims = lm->nvictims;

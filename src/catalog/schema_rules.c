@@ -313,16 +313,18 @@ static void read_material_count(SchemaContext *c, const TreeNode *n)
 }
 
 /* One row of `capture-rules`: which attackers may (not) take which
- * victims, or hop over them.  Later rows override earlier ones. */
+ * victims, or hop over them, and which turn into what they take
+ * (contagion).  Later rows override earlier ones. */
 static void read_capture_row(SchemaContext *c, const TreeNode *row)
 {
-    static const char *const keys[] = { "attacker", "victim", "capture", "hop-over", NULL };
+    static const char *const keys[] = { "attacker", "victim", "capture", "hop-over",
+                                        "contagion", NULL };
     static const char *const capture[] = { "always", "never", "unprotected-only", NULL };
     static const char *const hop[] = { "always", "never", NULL };
     Variant *v = c->v;
     TypeMask all = type_mask_all(v->ntypes);
     TypeMask attackers = all, victims = all;
-    const TreeNode *x, *cap, *hop_over;
+    const TreeNode *x, *cap, *hop_over, *contagion;
 
     if (row->kind != TREE_MAP) {
         SCHEMA_ERROR(c, row, "a 'capture-rules' row must be a mapping such as "
@@ -336,9 +338,18 @@ static void read_capture_row(SchemaContext *c, const TreeNode *row)
         return;
     cap = tree_map_get(row, "capture");
     hop_over = tree_map_get(row, "hop-over");
-    if (!cap && !hop_over) {
-        SCHEMA_ERROR(c, row, "a 'capture-rules' row needs 'capture' or 'hop-over'");
+    contagion = tree_map_get(row, "contagion");
+    if (!cap && !hop_over && !contagion) {
+        SCHEMA_ERROR(c, row, "a 'capture-rules' row needs 'capture', 'hop-over' or 'contagion'");
         return;
+    }
+    /* -1: not said; else whether the attackers turn into what they take */
+    int g = -1;
+    if (contagion) {
+        bool on;
+        if (!schema_bool(c, contagion, "contagion", &on))
+            return;
+        g = on;
     }
     int k = cap ? schema_choice(c, cap, "capture", capture) : -1;
     if (k == 2) {
@@ -357,6 +368,10 @@ static void read_capture_row(SchemaContext *c, const TreeNode *row)
             v->no_hop[t] &= ~victims;
         else if (h == 1)
             v->no_hop[t] |= victims;
+        if (g == 0)
+            v->contagion[t] &= ~victims;
+        else if (g == 1)    /* taking its own kind changes nothing */
+            v->contagion[t] |= victims & ~type_bit(t);
     }
 }
 

@@ -149,6 +149,23 @@ static void print_types(const Variant *v, TypeMask mask, FILE *out)
             fprintf(out, " %s", v->piece[t].id);
 }
 
+/* capture-rules contagion, one line per contagious type. */
+static void print_contagion(const Variant *v, FILE *out)
+{
+    for (int u = 0; u < v->ntypes; u++) {
+        TypeMask captors = 0;
+        for (int t = 0; t < v->ntypes; t++)
+            if (variant_contagion(v, t, u) != NO_TYPE)
+                captors |= type_bit(t);
+        if (!captors)
+            continue;
+        fputs("Contagion:", out);
+        print_types(v, captors, out);
+        fprintf(out, " taking %s on the square it lands on becomes %s.\n", v->piece[u].id,
+                v->piece[u].id);
+    }
+}
+
 /* How many squares of `rank` are in the set: -1 for all of them. */
 static int rank_coverage(const Variant *v, const SquareSet *set, int rank)
 {
@@ -557,6 +574,7 @@ static void print_rules(const Variant *v, FILE *out)
             fputs(".\n", out);
         }
     }
+    print_contagion(v, out);
     if (v->castling.enabled)
         print_castling(v, out);
     if (v->hand.enabled && v->hand.captures == CAPTURES_DISCARD)

@@ -149,6 +149,22 @@ static bool castle_first(const Variant *v, int color, Move m)
     return var_file(v, m.to) == var_castle_file(v, color, v->castling.king_to[side][0]);
 }
 
+/* Is m a capture that turns the mover into what it takes (capture-rules
+ * contagion)?  Such a move may be written with or without the new piece's
+ * letter: it is the only way to make that capture, and XBoard, which
+ * knows nothing of contagion, sends it bare when it checks legality. */
+static bool contagion_move(const Position *pos, Move m)
+{
+    if (m.kind != MOVE_NORMAL || !m.piece || m.to == m.from)
+        return false;
+    uint8_t mover = pos->board[m.from], taken = pos->board[m.to];
+    for (int i = 0; i < m.nvictims; i++)
+        if (m.victim[i] == m.to)
+            taken = EMPTY;
+    return mover != EMPTY && taken != EMPTY
+        && variant_contagion(pos->v, code_type(mover), code_type(taken)) == m.piece - 1;
+}
+
 /* Does the legal move m match the written one?  A letter after the squares
  * names the promotion piece or, in gating variants, the piece entering
  * from hand; a gating castling move onto the partner's square is written
@@ -185,6 +201,8 @@ static bool matches(const Position *pos, const WrittenMove *w, Move m, int from,
         return !letter && !promo_plus && !w->promo_minus;
     if (move_flips_back(pos, m))
         return w->promo_minus && !letter;
+    if (!letter && !promo_plus && !w->promo_minus && contagion_move(pos, m))
+        return true;
     if (w->promo_minus)
         return false;
     const PieceType *pt = &v->piece[m.piece - 1];

@@ -397,6 +397,10 @@ typedef struct Variant {
        and the types it may not hop over (bitmasks; janggi cannons) */
     TypeMask no_capture[MAX_PIECE_TYPES];
     TypeMask no_hop[MAX_PIECE_TYPES];
+    /* capture-rules contagion: per attacker type, the victim types whose
+       capture turns it into the victim (Werewolf chess); the move is a
+       promotion to that type, and the only way to make that capture */
+    TypeMask contagion[MAX_PIECE_TYPES];
     EvalOverrides eval;        /* the `eval:` section: weights given over the defaults */
 
     /* derived by variant_finalize() */
@@ -478,6 +482,13 @@ static inline bool variant_promotion_choices(const PieceType *pt, int color, int
             || (r->mandatory == PROMO_WHEN_IMMOBILE && sqset_has(&pt->immobile[color], to));
     }
     return applies;
+}
+
+/* capture-rules contagion: the type a `captor` becomes by taking a piece
+ * of type `victim` on the square it lands on, or NO_TYPE. */
+static inline int variant_contagion(const Variant *v, int captor, int victim)
+{
+    return (v->contagion[captor] >> victim & 1) ? victim : NO_TYPE;
 }
 
 void variant_release(Variant *v);        /* frees compiled tables */

@@ -1150,6 +1150,51 @@ static void test_capture_rules(void)
     CU_ASSERT_STRING_EQUAL(why, "a cannon may not capture a cannon");
 }
 
+/* capture-rules contagion (werewolf): a knight that takes a werewolf
+ * becomes one, a king that takes one stays a king; the capture is a
+ * promotion to W, written with or without the letter, and the only way
+ * to make that capture.  Without the rule the knight stays a knight. */
+static void test_contagion(void)
+{
+    static const char text[] =
+        "name: no-contagion\nextends: werewolf\ncapture-rules: [{victim: W, contagion: false}]\n";
+    CU_ASSERT_EQUAL_FATAL(varset_load_text(&set, "no-contagion.yaml", text, stderr, ""), 0);
+    const char *fen = "4k3/8/8/6w1/8/5N2/8/4K3 w - - 0 1";
+    char out[100], why[100];
+    Move m;
+    set_fen("werewolf", fen);
+    CU_ASSERT_TRUE_FATAL(move_parse(pos, "f3g5", true, &m, why, sizeof why));
+    CU_ASSERT_EQUAL(m.piece, variant_type_by_letter(pos->v, 'W', false) + 1);
+    move_to_string(pos, m, true, out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, "f3g5w");
+    CU_ASSERT_EQUAL(moves_from("f3"), 7);        /* one move to g5, not two */
+    play("f3g5w");
+    position_get_fen(pos, out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, "4k3/8/8/6W1/8/8/8/4K3 b - - 0 1");
+    CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
+    position_unmake(pos);
+    position_get_fen(pos, out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, fen);
+    /* the king takes the werewolf on e2 (not a promotion; 'e1e2w' is none) */
+    set_fen("werewolf", "4k3/8/8/8/8/8/4w3/4K3 w - - 0 1");
+    CU_ASSERT_FALSE(move_parse(pos, "e1e2w", true, &m, why, sizeof why));
+    play("e1e2");
+    position_get_fen(pos, out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, "4k3/8/8/8/8/8/4K3/8 b - - 0 1");
+    /* without the rule */
+    set_fen("no-contagion", fen);
+    CU_ASSERT_FALSE(move_parse(pos, "f3g5w", true, &m, why, sizeof why));
+    play("f3g5");
+    position_get_fen(pos, out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, "4k3/8/8/6N1/8/8/8/4K3 b - - 0 1");
+    /* a pawn that takes a werewolf on the last rank becomes one, not a rook */
+    set_fen("werewolf", "4k2w/6P1/8/8/8/8/8/4K3 w - - 0 1");
+    CU_ASSERT_FALSE(move_parse(pos, "g7h8r", true, &m, why, sizeof why));
+    play("g7h8w");
+    position_get_fen(pos, out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, "4k2W/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
 /* rules.pass: a pass is the royal's move to its own square, not in check;
  * two passes in a row end the game. */
 static void test_passing(void)
@@ -1472,6 +1517,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "overlapping atoms", test_overlapping_atoms);
     CU_add_test(s, "initial slide repeating a step", test_initial_slide_repeats_step);
     CU_add_test(s, "capture rules", test_capture_rules);
+    CU_add_test(s, "capture rules: contagion (werewolf)", test_contagion);
     CU_add_test(s, "passing", test_passing);
     CU_add_test(s, "janggi game ends", test_janggi_game_ends);
     CU_add_test(s, "e.p. and castling rights", test_ep_and_castling_rights);

@@ -50,7 +50,7 @@ def menagerie_marks(v, fen):
         (fr,n)=parse_sq(legs[0])
         d=marks.setdefault(fr,{"sq":set(),"promo":set(),"c":set()})
         if len(legs)==1:
-            (to,n2)=parse_sq(legs[0][n:]); promo=legs[0][n+n2:].startswith("+")
+            (to,n2)=parse_sq(legs[0][n:]); promo=legs[0][n+n2:] != ""  # "+", or a letter (e7e8r, f3g5w)
             d["sq"].add(to)
             if promo: d["promo"].add(to)
         else:

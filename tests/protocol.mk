@@ -5,7 +5,7 @@ TESTS += tests/protocol.sh tests/cli.sh
 PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking bughouse busy clocks counting define edit eof errors game \
 	chu illegal handshake janggi longline numbers perpetual ponder pychess racingkings setscore skill \
 	tourney turns variants varpath
-PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic clocks console define eof illegal janggi \
+PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic bfen clocks console define eof illegal janggi \
 	longline numbers search skill turns
 # Broken variant files the badvariants transcripts load.
 PROTOCOL_BAD_VARIANTS = \

@@ -153,23 +153,30 @@ static int empty_squares(const Position *pos)
 }
 
 /* Holdings: "[...]" right after the board; '-' or nothing for empty.  A
- * piece may carry a count ("[2Q]").  The board and the hands together may
- * hold at most one piece per square -- more than any game can reach -- so
- * that no count overflows, indexes the hash keys out of range, or makes a
- * FEN too long to write back. */
+ * piece may carry a count ("[2Q]").  In a game with a hand they may also
+ * stand, bracketed or not, as an extra rank after a '/' ("RNSKMSNR/Pp"):
+ * PyChess sends its UCI positions so (BFEN, as FICS has it).  The board and
+ * the hands together may hold at most one piece per square -- more than
+ * any game can reach -- so that no count overflows, indexes the hash keys
+ * out of range, or makes a FEN too long to write back. */
 static int parse_holdings(Position *pos, const char **sp, const char **where, char *err,
                           size_t n)
 {
     const char *s = *sp;
+    bool has_hand = pos->v->has_drops || pos->v->hand.gating;
+    char end = ']';
     if (*s == '/' && s[1] != ' ')
         s++;                 /* some tools write the hand as an extra rank */
-    if (*s != '[') {
+    if (*s == '/' || (*s != '[' && !(s > *sp && has_hand && *s))) {
         *sp = s;
         return 0;
     }
-    s++;
+    if (*s == '[')
+        s++;
+    else
+        end = '\0';          /* the extra rank without brackets */
     int room = empty_squares(pos);     /* pieces the hands may still hold */
-    while (*s && *s != ']') {
+    while (*s && *s != end) {
         if (*s == '-') {
             s++;
             continue;
@@ -204,9 +211,9 @@ static int parse_holdings(Position *pos, const char **sp, const char **where, ch
         pos->hand[code_color(code)][code_type(code)] += (int)count;
     }
     *where = s;
-    if (*s != ']')
+    if (*s != end)
         return fail(err, n, "holdings: missing ']'");
-    *sp = s + 1;
+    *sp = end ? s + 1 : s;
     return 0;
 }
 

@@ -3,7 +3,7 @@
 # tests/cli.sh runs the command lines of tests/protocol/cli.t the same way.
 TESTS += tests/protocol.sh tests/cli.sh
 PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking bughouse busy clocks counting define edit eof errors game \
-	chu illegal handshake janggi longline numbers perpetual ponder pychess racingkings setscore skill \
+	chu illegal handshake janggi longline numbers perpetual playon ponder pychess racingkings setscore skill \
 	tourney turns variants varpath
 PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic bfen clocks console define eof illegal janggi \
 	longline numbers search skill turns

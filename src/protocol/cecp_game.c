@@ -82,6 +82,16 @@ void cecp_user_move(Cecp *c, const char *text)
         io_printf("Illegal move (%s): %s", why, text);
         return;
     }
+    if (c->game_over && c->engine_side != CECP_NO_SIDE && c->engine_side != c->e->pos->side
+        && !atomic_load(&c->console)) {
+        /* the opponent's move after the engine claimed a result, with the
+           engine still playing a side: the GUI has not taken the claim
+           (PyChess 1.0.3 ignores what engines claim; XBoard sends `result`
+           and `force`).  Play on, or lose on time a game the GUI goes on
+           with. */
+        c->claims_ignored = true;
+        c->game_over = false;
+    }
     engine_make_move(c->e, m);
     cecp_position_changed(c);
     c->have_expected = false;
@@ -105,8 +115,21 @@ static bool xboard_would_refuse(const Cecp *c, const GameEnd *end)
     return end->repetition_decisive && winner == c->engine_side;
 }
 
+/* The side to move has a legal move. */
+static bool side_can_move(Cecp *c)
+{
+    MoveList *ml = malloc(sizeof *ml);
+    if (!ml)
+        return false;
+    engine_legal_moves(c->e, ml);
+    bool any = ml->n > 0;
+    free(ml);
+    return any;
+}
+
 /* Send the result if the game has ended by rule, unless XBoard would
- * refuse the claim. */
+ * refuse the claim, or the GUI has played on past an earlier claim and a
+ * move is left. */
 bool cecp_check_game_end(Cecp *c)
 {
     GameEnd end;
@@ -114,6 +137,8 @@ bool cecp_check_game_end(Cecp *c)
         return false;
     if (xboard_would_refuse(c, &end))
         return false;
+    if (c->claims_ignored && side_can_move(c))
+        return false;     /* the GUI judges the game; only a game without a move is over */
     if (atomic_load(&c->console))
         cecp_console_game_over(c, &end);
     else
@@ -153,6 +178,7 @@ void cecp_cmd_new(Cecp *c, char *args)
     c->nps = 0;
     c->random_on = false;
     c->bad_position = c->game_over = c->draw_offered = c->have_expected = false;
+    c->claims_ignored = false;
     c->edit_mode = false;
     cecp_position_changed(c);
     cecp_reset_clocks(c);

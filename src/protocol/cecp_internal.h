@@ -47,6 +47,8 @@ typedef struct Cecp {
     bool random_on;
     bool bad_position;          /* after an illegal setboard */
     bool game_over;             /* a result was sent or received */
+    bool claims_ignored;        /* the GUI played on past a result the engine
+                                   claimed (PyChess): claim no more draws */
     bool paused;
     bool draw_offered;
     bool quit;

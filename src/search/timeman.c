@@ -37,7 +37,8 @@ void timeman_plan(const SearchLimits *lim, int side, int nroot, TimePlan *tp)
 
     if (lim->movetime_ms > 0) {
         int64_t movetime = clamp_time(lim->movetime_ms);
-        int64_t t = movetime - min64(safety, movetime / 5);
+        int64_t keep = tp->node_clock_nps ? 0 : TIMEMAN_FIXED_SAFETY_MS;
+        int64_t t = movetime - min64(keep, movetime / 5);
         tp->timed = true;
         tp->fixed = true;
         tp->soft_ms = tp->hard_ms = max64(t, 1);

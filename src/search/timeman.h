@@ -14,6 +14,12 @@
  * the operating system: we never think so long that the flag falls. */
 #define TIMEMAN_SAFETY_MS 30
 
+/* With a fixed time per move the search runs to the limit every move, so
+ * any late wake-up of the process flags it: a loaded machine delayed a
+ * 970 ms move of `st 1` past XBoard's second (makruk, #31).  Such a move
+ * keeps this much, or a fifth of a very short time. */
+#define TIMEMAN_FIXED_SAFETY_MS 100
+
 typedef struct {
     bool    timed;      /* false: only depth / nodes / stop end the search */
     bool    fixed;      /* fixed time per move: use all of it */

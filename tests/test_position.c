@@ -533,6 +533,7 @@ static void test_game_ends(void)
     CU_ASSERT_TRUE(rules_game_end(pos, &end));
     CU_ASSERT_EQUAL(end.outcome, OUTCOME_DRAW);
     CU_ASSERT_STRING_EQUAL(end.reason, "3-fold repetition");
+    CU_ASSERT_EQUAL(end.cause, END_REPETITION);
     CU_ASSERT_EQUAL(end_of("chess", "4k3/8/8/8/8/8/8/4K2R w - - 100 80", reason), OUTCOME_DRAW);
     CU_ASSERT_STRING_EQUAL(reason, "50-move rule");
     CU_ASSERT_EQUAL(end_of("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 80", reason), OUTCOME_DRAW);
@@ -564,6 +565,7 @@ static void test_game_ends(void)
     CU_ASSERT_TRUE(rules_game_end(pos, &end));
     CU_ASSERT_EQUAL(end.outcome, OUTCOME_DRAW);
     CU_ASSERT_STRING_EQUAL(end.reason, "60-move rule");
+    CU_ASSERT_EQUAL(end.cause, END_MOVE_RULE);
 }
 
 /* rules.counting: the count starts, starts again and ends the game where
@@ -613,12 +615,14 @@ static void test_counting(void)
     CU_ASSERT_TRUE(rules_game_end(pos, &end));
     CU_ASSERT_EQUAL(end.outcome, OUTCOME_DRAW);
     CU_ASSERT_STRING_EQUAL(end.reason, "counting rule");
+    CU_ASSERT_EQUAL(end.cause, END_COUNTING);     /* not claimed to XBoard, which has no count */
     /* ...unless it mates */
     set_fen("makruk", "3k4/8/2SK4/8/8/8/8/7R w - 32 32 60");
     play("h1h8");
     CU_ASSERT_TRUE(rules_game_end(pos, &end));
     CU_ASSERT_EQUAL(end.outcome, OUTCOME_LOSS);
     CU_ASSERT_STRING_EQUAL(end.reason, "White mates");
+    CU_ASSERT_EQUAL(end.cause, END_NO_MOVES);
 }
 
 /* rules.initial-moves (cambodian, karouk, as Fairy-Stockfish 11.1 plays

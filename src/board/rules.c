@@ -596,10 +596,19 @@ static bool announce_repetition(Position *pos, GameEnd *end)
     return true;
 }
 
+/* `announced` is true when an announcer filled `end`: record the cause. */
+static bool ended_by(GameEnd *end, EndCause cause, bool announced)
+{
+    if (announced)
+        end->cause = cause;
+    return announced;
+}
+
 bool rules_game_end(Position *pos, GameEnd *end)
 {
     const Rules *r = &pos->v->rules;
     end->outcome = OUTCOME_NONE;
+    end->cause = END_NONE;
     end->perpetual = end->repetition_decisive = false;
     end->reason[0] = '\0';
 
@@ -607,7 +616,7 @@ bool rules_game_end(Position *pos, GameEnd *end)
         return false;     /* the bared side still has its reply to play */
     Outcome now = rules_immediate(pos);
     if (now != OUTCOME_NONE)
-        return announce_immediate(pos, now, end);
+        return ended_by(end, END_IMMEDIATE, announce_immediate(pos, now, end));
 
     MoveList *ml = malloc(sizeof *ml);
     if (!ml)
@@ -617,23 +626,25 @@ bool rules_game_end(Position *pos, GameEnd *end)
     bool only_promotions = rules_only_promotions(pos, ml);
     free(ml);
     if (nmoves == 0)
-        return announce_no_moves(pos, end);
+        return ended_by(end, END_NO_MOVES, announce_no_moves(pos, end));
     if (only_promotions)
-        return pos->v->rules.stalemated == OUTCOME_DRAW
+        return ended_by(end, END_ONLY_PROMOTIONS, pos->v->rules.stalemated == OUTCOME_DRAW
             ? announce_drawn(pos, rules_no_moves(pos, false), "stalemate: only promotions left", end)
-            : set_end(end, rules_no_moves(pos, false), "stalemate: only promotions left");
+            : set_end(end, rules_no_moves(pos, false), "stalemate: only promotions left"));
 
     if (r->repetition_count && rules_repetitions(pos) + 1 >= r->repetition_count
         && announce_repetition(pos, end))
-        return true;
+        return ended_by(end, END_REPETITION, true);
     if (rules_move_rule_reached(pos)) {
         char buf[80];
         snprintf(buf, sizeof buf, "%d-move rule", r->move_rule);
-        return announce_drawn(pos, rules_drawn(pos), buf, end);
+        return ended_by(end, END_MOVE_RULE, announce_drawn(pos, rules_drawn(pos), buf, end));
     }
     if (rules_count_expired(pos))
-        return announce_drawn(pos, rules_drawn(pos), "counting rule", end);
+        return ended_by(end, END_COUNTING,
+                        announce_drawn(pos, rules_drawn(pos), "counting rule", end));
     if (rules_insufficient_material(pos))
-        return announce_drawn(pos, rules_drawn(pos), "insufficient material", end);
+        return ended_by(end, END_INSUFFICIENT,
+                        announce_drawn(pos, rules_drawn(pos), "insufficient material", end));
     return false;
 }

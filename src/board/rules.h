@@ -21,8 +21,22 @@
 #include "board/movegen.h"
 #include "board/position.h"
 
+/* What ended a game: a GUI that cannot verify some of these (XBoard has
+ * no makruk count) must not be told of them as a claim. */
+typedef enum {
+    END_NONE,
+    END_IMMEDIATE,       /* n-th check, flag, extinction, bare king, passes, bikjang */
+    END_NO_MOVES,        /* mate or stalemate: the side to move has no legal move */
+    END_ONLY_PROMOTIONS, /* stalemate where only forbidden promotions are left */
+    END_REPETITION,      /* the repetition count, perpetuals included */
+    END_MOVE_RULE,       /* the n-move rule */
+    END_COUNTING,        /* the makruk / ASEAN count run out */
+    END_INSUFFICIENT     /* only royals left */
+} EndCause;
+
 typedef struct {
     Outcome outcome;     /* for the side to move: OUTCOME_NONE while the game goes on */
+    EndCause cause;
     char    reason[80];  /* "White mates", "stalemate", "3-fold repetition", ... */
     bool    perpetual;   /* decided by perpetual check or chase at a repetition */
     bool    repetition_decisive;   /* won or lost at a repetition by the variant's own

@@ -101,30 +101,32 @@ void cecp_user_move(Cecp *c, const char *text)
 /* Results XBoard would score as a false claim, which the engine leaves
  * unsaid (the game goes on): a perpetual check or chase, which XBoard
  * judges itself when the position has repeated as often as its
- * -repeatsToDraw says (6 unless set), and a win at a repetition that the
+ * -repeatsToDraw says (6 unless set); a win at a repetition that the
  * variant scores as lost for the repeater (chu's): XBoard grants a win
- * claim only where its own test finds mate, and draws repetitions. */
+ * claim only where its own test finds mate, and draws repetitions; and a
+ * draw by the makruk / ASEAN count, which XBoard 4.9.1 does not keep (it
+ * grants draw claims only at stalemate, its own repetition and 50-move
+ * counts and bare material). */
 static bool xboard_would_refuse(const Cecp *c, const GameEnd *end)
 {
     if (atomic_load(&c->console))
         return false;
-    if (end->perpetual)
+    if (end->perpetual || end->cause == END_COUNTING)
         return true;
     int side = c->e->pos->side;
     int winner = end->outcome == OUTCOME_WIN ? side : end->outcome == OUTCOME_LOSS ? !side : -1;
     return end->repetition_decisive && winner == c->engine_side;
 }
 
-/* The side to move has a legal move. */
-static bool side_can_move(Cecp *c)
+/* The count has run out, but the GUI may not know it: offer the draw the
+ * rules give, once a game; the opponent (or XBoard's own counts) decides. */
+static void offer_count_draw(Cecp *c, const GameEnd *end)
 {
-    MoveList *ml = malloc(sizeof *ml);
-    if (!ml)
-        return false;
-    engine_legal_moves(c->e, ml);
-    bool any = ml->n > 0;
-    free(ml);
-    return any;
+    if (end->cause != END_COUNTING || end->outcome != OUTCOME_DRAW || c->count_draw_offered
+        || c->engine_side == CECP_NO_SIDE)
+        return;
+    io_printf("offer draw");
+    c->count_draw_offered = true;
 }
 
 /* Send the result if the game has ended by rule, unless XBoard would
@@ -135,9 +137,11 @@ bool cecp_check_game_end(Cecp *c)
     GameEnd end;
     if (!engine_game_end(c->e, &end))
         return false;
-    if (xboard_would_refuse(c, &end))
+    if (xboard_would_refuse(c, &end)) {
+        offer_count_draw(c, &end);
         return false;
-    if (c->claims_ignored && side_can_move(c))
+    }
+    if (c->claims_ignored && end.cause != END_NO_MOVES)
         return false;     /* the GUI judges the game; only a game without a move is over */
     if (atomic_load(&c->console))
         cecp_console_game_over(c, &end);
@@ -178,7 +182,7 @@ void cecp_cmd_new(Cecp *c, char *args)
     c->nps = 0;
     c->random_on = false;
     c->bad_position = c->game_over = c->draw_offered = c->have_expected = false;
-    c->claims_ignored = false;
+    c->claims_ignored = c->count_draw_offered = false;
     c->edit_mode = false;
     cecp_position_changed(c);
     cecp_reset_clocks(c);

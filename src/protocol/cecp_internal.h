@@ -49,6 +49,7 @@ typedef struct Cecp {
     bool game_over;             /* a result was sent or received */
     bool claims_ignored;        /* the GUI played on past a result the engine
                                    claimed (PyChess): claim no more draws */
+    bool count_draw_offered;    /* offered the draw of an expired count once */
     bool paused;
     bool draw_offered;
     bool quit;

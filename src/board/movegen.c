@@ -312,11 +312,7 @@ static bool add_leg_move(void *ctx, const LegMove *lm)
     if (victim_move_known(s, lm))
         return false;
     int added = ml->n;
-    /* what it takes where it ends: not a locust victim (taken first) */
-    uint8_t taken = lm->to == s->from ? EMPTY : s->pos->board[lm->to];
-    for (int i = 0; i < lm->nvictims; i++)
-        if (lm->victim[i] == lm->to)
-            taken = EMPTY;
+    uint8_t taken = movegen_taken_on_landing(s->pos, s->from, lm->to, lm->victim, lm->nvictims);
     add_move_as(s->pos, ml, s->type, s->from, lm->to, 0, s->gen, true, taken);
     for (; added < ml->n; added++) {
         Move *m = &ml->m[added];

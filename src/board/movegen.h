@@ -50,4 +50,18 @@ bool movegen_castling_path_clear(const Position *pos, int rank, int lo, int hi, 
  * (and of the other royal's gaze where royals may not face each other)? */
 bool movegen_castling_path_safe(const Position *pos, int rank, int kf, int kt);
 
+/* The piece a move from `from` to `to` takes where it lands (EMPTY if
+ * none): nothing when it comes back to its start square, or when `to` is
+ * one of its locust victims (taken on the way, before it lands). */
+static inline uint8_t movegen_taken_on_landing(const Position *pos, int from, int to,
+                                               const uint8_t *victim, int nvictims)
+{
+    if (to == from)
+        return EMPTY;
+    for (int i = 0; i < nvictims; i++)
+        if (victim[i] == to)
+            return EMPTY;
+    return pos->board[to];
+}
+
 #endif

@@ -164,17 +164,16 @@ static int parse_holdings(Position *pos, const char **sp, const char **where, ch
 {
     const char *s = *sp;
     bool has_hand = pos->v->has_drops || pos->v->hand.gating;
-    char end = ']';
     if (*s == '/' && s[1] != ' ')
         s++;                 /* some tools write the hand as an extra rank */
-    if (*s == '/' || (*s != '[' && !(s > *sp && has_hand && *s))) {
+    bool bracketed = *s == '[';
+    bool bare_rank = s > *sp && has_hand && *s && *s != '[' && *s != '/';
+    if (!bracketed && !bare_rank) {
         *sp = s;
         return 0;
     }
-    if (*s == '[')
-        s++;
-    else
-        end = '\0';          /* the extra rank without brackets */
+    char end = bracketed ? ']' : '\0';
+    s += bracketed;
     int room = empty_squares(pos);     /* pieces the hands may still hold */
     while (*s && *s != end) {
         if (*s == '-') {

@@ -155,12 +155,10 @@ static bool castle_first(const Variant *v, int color, Move m)
  * knows nothing of contagion, sends it bare when it checks legality. */
 static bool contagion_move(const Position *pos, Move m)
 {
-    if (m.kind != MOVE_NORMAL || !m.piece || m.to == m.from)
+    if (m.kind != MOVE_NORMAL || !m.piece)
         return false;
-    uint8_t mover = pos->board[m.from], taken = pos->board[m.to];
-    for (int i = 0; i < m.nvictims; i++)
-        if (m.victim[i] == m.to)
-            taken = EMPTY;
+    uint8_t mover = pos->board[m.from];
+    uint8_t taken = movegen_taken_on_landing(pos, m.from, m.to, m.victim, m.nvictims);
     return mover != EMPTY && taken != EMPTY
         && variant_contagion(pos->v, code_type(mover), code_type(taken)) == m.piece - 1;
 }

@@ -37,7 +37,7 @@ tests_test_skill_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_test_skill_CPPFLAGS = $(AM_CPPFLAGS) $(YAML_CFLAGS)
 tests_test_skill_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
 
-# Time allocation: the margins that keep the flag up.
+# Time allocation: the plan per kind of clock, hard and soft limits.
 check_PROGRAMS += tests/test_timeman
 TESTS += tests/test_timeman
 tests_test_timeman_SOURCES = tests/test_timeman.c

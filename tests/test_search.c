@@ -464,6 +464,46 @@ static void test_early_ponderhit(void)
     free(w.pos);
 }
 
+static void *run_ponder_clocked(void *arg)
+{
+    Worker *w = arg;
+    SearchLimits lim = limits_depth(0, 0);
+    lim.ponder = true;
+    lim.time_ms[0] = lim.time_ms[1] = 300;   /* a plan of a few milliseconds */
+    w->best = search_run(w->s, w->pos, &lim, NULL, NULL);
+    atomic_store(&ponder_done, true);
+    return NULL;
+}
+
+/* Pondering past the time the clock allows marks the search so that a
+ * ponderhit answers at once (the move is ready); the search runs on
+ * until then.  Waits are by nodes and by hang-only bounds. */
+static void test_ponder_past_the_plan(void)
+{
+    Worker w;
+    w.pos = load("chess", NULL);
+    w.s = search_for(w.pos, 8, &w.et);
+    search_arm(w.s, true);
+    atomic_store(&ponder_done, false);
+    pthread_t th;
+    CU_ASSERT_FATAL(pthread_create(&th, NULL, run_ponder_clocked, &w) == 0);
+    struct timespec ts = { 0, 1000000 };
+    while (!atomic_load(&w.s->stop_on_ponderhit) && search_nodes(w.s) < 3000000)
+        nanosleep(&ts, NULL);
+    CU_ASSERT(atomic_load(&w.s->stop_on_ponderhit));
+    CU_ASSERT(!atomic_load(&ponder_done));      /* still pondering */
+    search_ponderhit(w.s);
+    ts.tv_nsec = 10000000;
+    for (int i = 0; i < 60000 && !atomic_load(&ponder_done); i++)
+        nanosleep(&ts, NULL);
+    CU_ASSERT(atomic_load(&ponder_done));
+    search_stop(w.s);                    /* releases it if it still waits */
+    pthread_join(th, NULL);
+    CU_ASSERT(w.best.kind != MOVE_NULL);
+    search_free(w.s, w.et);
+    free(w.pos);
+}
+
 /* Start an infinite search with `threads` threads on another thread, wait
  * until it has visibly searched (by nodes, not by the clock), stop it: the
  * answer must be a legal move. */
@@ -996,6 +1036,7 @@ int main(void)
     CU_add_test(t, "no legal move", test_no_moves);
     CU_add_test(t, "stop from another thread", test_stop_from_thread);
     CU_add_test(t, "a ponderhit before the search thread runs", test_early_ponderhit);
+    CU_add_test(t, "pondering past the plan: a ponderhit answers at once", test_ponder_past_the_plan);
     CU_add_test(t, "Lazy SMP helpers", test_lazy_smp);
     CU_add_test(t, "multipv with exclude", test_multipv_exclude);
     CU_add_test(t, "promotion worth more than the pawn", test_promotion_worth);

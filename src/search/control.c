@@ -42,6 +42,7 @@ Search *search_alloc(TT *tt)
     atomic_init(&s->stop, false);
     atomic_init(&s->pondering, false);
     atomic_init(&s->armed, false);
+    atomic_init(&s->stop_on_ponderhit, false);
     atomic_init(&s->nodes_pub, 0);
     atomic_init(&s->start_ms, search_now_ms());
     atomic_init(&s->prog_depth, 0);
@@ -165,8 +166,12 @@ void search_stop(Search *s)
 
 void search_ponderhit(Search *s)
 {
-    /* The opponent played the expected move: our clock starts now. */
+    /* The opponent played the expected move: our clock starts now, unless
+       the search already thought as long as the clock would have let it
+       (then the move is ready). */
     atomic_store(&s->start_ms, search_now_ms());
+    if (atomic_load(&s->stop_on_ponderhit))
+        atomic_store(&s->stop, true);
     atomic_store(&s->pondering, false);
 }
 

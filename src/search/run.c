@@ -52,6 +52,7 @@ static void make_root_moves(Search *s)
         RootMove *rm = &s->root[s->nroot++];
         rm->move = m;
         rm->score = rm->prev_score = -SCORE_INF;
+        rm->nodes = 0;
         rm->pvlen = 1;
         rm->pv[0] = m;
     }
@@ -151,6 +152,7 @@ Move search_run(Search *s, const Position *pos, const SearchLimits *limits,
         atomic_store(&s->stop, false);
         atomic_store(&s->pondering, limits->ponder);
     }
+    atomic_store(&s->stop_on_ponderhit, false);
     atomic_store(&s->start_ms, search_now_ms());
     memcpy(s->pos, pos, sizeof *pos);
     s->pos->turn_lists = s->turn_lists;

@@ -608,6 +608,7 @@ static int search_root(Search *s, int alpha, int beta, int depth, const SearchCa
         atomic_store(&s->prog_left, s->nroot - i - 1);
         notify_currmove(s, cb, m, i + 1, depth);
         s->cont_key[0] = history_cont_key(&s->hist, pos, m);
+        uint64_t nodes_before = s->nodes;
         position_make(pos, m);
         s->incheck[1] = attack_in_check(pos, pos->side);
         pos->undo[pos->ply - 1].gave_check = s->incheck[1];
@@ -626,6 +627,7 @@ static int search_root(Search *s, int alpha, int beta, int depth, const SearchCa
                 score = child_search(s, flip, alpha, beta, new_depth, 1, false);
         }
         position_unmake(pos);
+        rm->nodes += s->nodes - nodes_before;
         if (s->stopped)
             break;
         if (i == s->pv_index || score > alpha) {
@@ -723,6 +725,13 @@ static int aspiration(Search *s, int depth, const SearchCallbacks *cb)
     }
 }
 
+/* The best move's share of this thread's nodes, per mille (-1 before
+ * any are counted). */
+static int best_share(const Search *s)
+{
+    return s->nodes ? (int)(s->root[0].nodes * 1000 / s->nodes) : -1;
+}
+
 void search_iterate(Search *s, const SearchCallbacks *cb)
 {
     int max_depth = s->limits.depth > 0 && s->limits.depth < MAX_PLY ? s->limits.depth : MAX_PLY;
@@ -757,9 +766,13 @@ void search_iterate(Search *s, const SearchCallbacks *cb)
         if (abs(score) >= MATE_BOUND && depth >= SCORE_MATE - abs(score) + 2
             && s->tp.timed && !s->limits.infinite)
             break;   /* a mate found with depth to spare will not change */
-        if (!atomic_load(&s->pondering)
-            && !timeman_continue(&s->tp, search_elapsed(s), stability, drop))
-            break;
+        TimeSignals sig = { stability, drop, best_share(s) };
+        if (!timeman_continue(&s->tp, search_elapsed(s), &sig)) {
+            if (!atomic_load(&s->pondering))
+                break;
+            /* pondering on: a ponderhit now ends the search at once */
+            atomic_store(&s->stop_on_ponderhit, true);
+        }
         if (s->soft_nodes && s->nodes >= s->soft_nodes)
             break;   /* a strength level's budget (skill.h) is spent */
     }

@@ -36,6 +36,7 @@ typedef struct {
 typedef struct {
     Move move;
     int  score, prev_score;
+    uint64_t nodes;                       /* searched below it, this search */
     int  pvlen;
     Move pv[MAX_PV];
 } RootMove;
@@ -57,6 +58,8 @@ struct Search {
 
     /* shared with the input thread */
     atomic_bool stop, pondering, armed;
+    atomic_bool stop_on_ponderhit;        /* pondering went as long as the clock
+                                             would have allowed: a ponderhit ends it */
     atomic_uint_fast64_t nodes_pub;
     atomic_int_fast64_t start_ms;
     atomic_int prog_depth, prog_score, prog_left, prog_total;

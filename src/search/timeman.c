@@ -66,22 +66,34 @@ void timeman_plan(const SearchLimits *lim, int side, int nroot, TimePlan *tp)
     }
 }
 
-bool timeman_continue(const TimePlan *tp, int64_t elapsed_ms, int stability, int score_drop)
+int64_t timeman_soft_limit(const TimePlan *tp, const TimeSignals *sig)
+{
+    int64_t soft = tp->soft_ms;
+    if (sig->stability >= 4)
+        soft = soft * 6 / 10;
+    else if (sig->stability == 0)
+        soft = soft * 13 / 10;
+    if (sig->score_drop > 30)
+        soft = soft * 16 / 10;
+    /* The share of the effort the best move took: near all of it, the
+       alternatives were refuted quickly (x0.8 at 95%); about half, they
+       were hard to refute and the choice is open (x1.3 at 50%). */
+    if (sig->best_share >= 0) {
+        int share = sig->best_share > 1000 ? 1000 : sig->best_share;
+        soft = soft * (1850 - share * 11 / 10) / 1000;
+    }
+    if (soft > tp->hard_ms)
+        soft = tp->hard_ms;
+    return soft > 1 ? soft : 1;
+}
+
+bool timeman_continue(const TimePlan *tp, int64_t elapsed_ms, const TimeSignals *sig)
 {
     if (!tp->timed)
         return true;
     if (tp->fixed)   /* the hard limit ends it; the last full iteration stands */
         return elapsed_ms < tp->hard_ms;
-    /* A stable best move needs less time, a falling score more. */
-    int64_t soft = tp->soft_ms;
-    if (stability >= 4)
-        soft = soft * 6 / 10;
-    else if (stability == 0)
-        soft = soft * 13 / 10;
-    if (score_drop > 30)
-        soft = soft * 16 / 10;
-    if (soft > tp->hard_ms)
-        soft = tp->hard_ms;
+    int64_t soft = timeman_soft_limit(tp, sig);
     /* The next iteration takes several times longer than this one: don't
        start what cannot finish. */
     return elapsed_ms < soft / 2 + soft / 8;

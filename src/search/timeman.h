@@ -42,9 +42,20 @@ void timeman_move_now(SearchLimits *lim);
 /* `side` is the side to move, `nroot` the number of legal moves. */
 void timeman_plan(const SearchLimits *lim, int side, int nroot, TimePlan *tp);
 
-/* After an iteration: may the search go on?  `stability` counts the
- * iterations the best move did not change, `score_drop` how much the
- * score fell since the last iteration (centipawns, >= 0). */
-bool timeman_continue(const TimePlan *tp, int64_t elapsed_ms, int stability, int score_drop);
+/* What the last iteration says of how settled the search is. */
+typedef struct {
+    int stability;     /* iterations in a row the best move did not change */
+    int score_drop;    /* how much the score fell since the last iteration (cp, >= 0) */
+    int best_share;    /* the best move's share of the nodes searched, per mille
+                          (-1: unknown) */
+} TimeSignals;
+
+/* The soft limit for these signals: a stable best move that took most
+ * of the effort needs less time, a changing one or a falling score more;
+ * never above the hard limit. */
+int64_t timeman_soft_limit(const TimePlan *tp, const TimeSignals *sig);
+
+/* After an iteration: may the search start another? */
+bool timeman_continue(const TimePlan *tp, int64_t elapsed_ms, const TimeSignals *sig);
 
 #endif

@@ -1199,6 +1199,84 @@ static void test_contagion(void)
     CU_ASSERT_STRING_EQUAL(out, "4k2W/8/8/8/8/8/8/4K3 b - - 0 1");
 }
 
+/* range-capture (tenjiku's generals): the rook general (rank 1) on a1
+ * jumps its own pawn on a2 and takes the black pawn on a3 or the bishop
+ * general on a5, which ranks as high as it and stops it: the gold on a6
+ * is out of reach.  The great general (+R!, rank 3) jumps the bishop
+ * general too.  Moves without capture stay slides; a range capture is
+ * made, written and unmade as any capture. */
+static const char range_test_yaml[] =
+    "name: range-test\nboard: 16x16\n"
+    "pieces:\n"
+    "  K: {name: king, moves: K, royal: true, rank: 4}\n"
+    "  P: {name: pawn, moves: fW}\n"
+    "  G: {name: gold general, moves: WfF}\n"
+    "  R: {name: rook, moves: R}\n"
+    "  \"R!\": {name: rook general, moves: R, rank: 1, range-capture: true,\n"
+    "         promoted: {name: great general, moves: Q, rank: 3, range-capture: true}}\n"
+    "  \"B!\": {name: bishop general, moves: B, rank: 1, range-capture: true}\n"
+    "start: 7k8/16/16/16/16/16/16/16/16/16/16/16/16/16/16/7K8 w - - 0 1\n";
+
+static void load_range_test(void)
+{
+    if (!varset_find(&set, "range-test"))
+        CU_ASSERT_EQUAL_FATAL(varset_load_text(&set, "range-test.yaml", range_test_yaml, stderr,
+                                               ""), 0);
+}
+
+static void test_range_capture(void)
+{
+    load_range_test();
+    const char *rook_general =
+        "13k2/16/16/16/16/16/16/2K13/16/16/g15/b!15/16/p15/P15/R!15 w - - 0 1";
+    const char *great_general =
+        "13k2/16/16/16/16/16/16/2K13/16/16/g15/b!15/16/p15/P15/+R!15 w - - 0 1";
+    char out[200], why[100];
+    Move m;
+    set_fen("range-test", rook_general);
+    CU_ASSERT_EQUAL(moves_from("a1"), 15 + 2);      /* b1-p1, takes a3 and a5 */
+    CU_ASSERT_TRUE(move_parse(pos, "a1a3", false, &m, why, sizeof why));
+    CU_ASSERT_TRUE(move_parse(pos, "a1a5", false, &m, why, sizeof why));
+    CU_ASSERT_FALSE(move_parse(pos, "a1a6", false, &m, why, sizeof why));
+    CU_ASSERT_FALSE(move_parse(pos, "a1a4", false, &m, why, sizeof why));
+    play("a1a5");
+    position_get_fen(pos, out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out,
+        "13k2/16/16/16/16/16/16/2K13/16/16/g15/R!15/16/p15/P15/16 b - - 0 1");
+    CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
+    position_unmake(pos);
+    position_get_fen(pos, out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, rook_general);
+    set_fen("range-test", great_general);
+    /* b1-p1, b2-p16 (the diagonal), takes a3, a5 and a6 */
+    CU_ASSERT_EQUAL(moves_from("a1"), 15 + 15 + 3);
+    CU_ASSERT_TRUE(move_parse(pos, "a1a6", false, &m, why, sizeof why));
+}
+
+/* A range capturer gives check through pieces ranked below it, not
+ * through one ranked as high; a rook gives none through a pawn. */
+static void test_range_capture_check(void)
+{
+    load_range_test();
+    set_fen("range-test", "16/16/16/16/16/16/16/k15/16/16/16/16/P15/16/15K/R!15 b - - 0 1");
+    CU_ASSERT_TRUE(attack_in_check(pos, BLACK));
+    set_fen("range-test", "16/16/16/16/16/16/16/k15/16/16/16/16/b!15/16/15K/R!15 b - - 0 1");
+    CU_ASSERT_FALSE(attack_in_check(pos, BLACK));
+    set_fen("range-test", "16/16/16/16/16/16/16/k15/16/16/16/16/P15/16/15K/R15 b - - 0 1");
+    CU_ASSERT_FALSE(attack_in_check(pos, BLACK));
+    /* the king must answer: every legal move leaves it unattacked */
+    set_fen("range-test", "16/16/16/16/16/16/16/k15/16/16/16/16/P15/16/15K/R!15 b - - 0 1");
+    MoveList *ml = malloc(sizeof *ml);
+    movegen_legal(pos, ml);
+    CU_ASSERT_TRUE(ml->n > 0);
+    for (int i = 0; i < ml->n; i++) {
+        position_make(pos, ml->m[i]);
+        CU_ASSERT_FALSE(attack_in_check(pos, BLACK));
+        position_unmake(pos);
+    }
+    free(ml);
+}
+
 /* rules.pass: a pass is the royal's move to its own square, not in check;
  * two passes in a row end the game. */
 static void test_passing(void)
@@ -1534,6 +1612,8 @@ int main(int argc, char **argv)
     CU_add_test(s, "promotion stalemate (sittuyin)", test_promotion_stalemate);
     CU_add_test(s, "pickup (twilight chess)", test_pickup);
     CU_add_test(s, "initial moves replace (supercapablanca)", test_initial_moves_replace);
+    CU_add_test(s, "range capture (tenjiku's generals)", test_range_capture);
+    CU_add_test(s, "check by a range capturer", test_range_capture_check);
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();
     unsigned failures = CU_get_number_of_failures();

@@ -49,6 +49,45 @@ static bool table_attacks(const Position *pos, const XbTable *t, int type, int c
     return false;
 }
 
+/* range-capture: does a capturing slide of the range capturer on `from`
+ * reach the piece on `target` past a first piece ranked below it, over
+ * pieces all ranked below it (movegen's gen_range_captures)?  An empty
+ * target is not attacked that way: no move lands there. */
+static bool range_attacks(const Position *pos, const XbTable *t, int type, int color, int from,
+                          int target)
+{
+    const Variant *v = pos->v;
+    int rank = v->piece[type].rank;
+    const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
+    for (; r < end; r++) {
+        if (!(r->flags & XB_RAY_SLIDE) || !(r->mode & XB_MODE_C) || (r->mode & XB_MODE_T)
+            || (r->mode & (XB_MODE_P | XB_MODE_G))
+            || (r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG | XB_RAY_LAME | XB_RAY_JUMP
+                            | XB_RAY_INITIAL | XB_RAY_INITIAL2)))
+            continue;
+        const XbStep *steps = t->steps + r->first;
+        int passed = 0;
+        for (int k = 0; k < r->len; k++) {
+            uint8_t code = pos->board[steps[k].sq];
+            if (steps[k].sq == target)
+                return passed > 0 && code != EMPTY;
+            if (code == EMPTY)
+                continue;
+            if (v->piece[code_type(code)].rank >= rank)
+                break;
+            passed++;
+        }
+    }
+    return false;
+}
+
+static bool range_attacks_any(const Position *pos, const PieceType *pt, int type, int color,
+                              int from, int target)
+{
+    return range_attacks(pos, &pt->table, type, color, from, target)
+        || (pt->has_extra && range_attacks(pos, &pt->extra_table, type, color, from, target));
+}
+
 bool attack_from(const Position *pos, int from, int target)
 {
     const Variant *v = pos->v;
@@ -64,7 +103,8 @@ bool attack_from(const Position *pos, int from, int target)
        one leg; a multi-leg move may take it on the way and end elsewhere) */
     if ((!pt->confined || sqset_has(&pt->allowed[by], target))
         && (table_attacks(pos, &pt->table, type, by, from, target)
-            || (pt->has_extra && table_attacks(pos, &pt->extra_table, type, by, from, target))))
+            || (pt->has_extra && table_attacks(pos, &pt->extra_table, type, by, from, target))
+            || (pt->range_capture && range_attacks_any(pos, pt, type, by, from, target))))
         return true;
     return pt->has_multileg && multileg_takes(pos, from, target);
 }

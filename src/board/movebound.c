@@ -53,7 +53,12 @@ static bool generated_ray(const XbRay *r)
     return !(r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG));
 }
 
-enum { STEP_SPAN = 2 * MAX_FILES - 1, STEP_KEYS = STEP_SPAN * STEP_SPAN * 2 };
+/* Kinds of straight ray a key tells apart: a slide, a hop, and (range
+ * capture) the captures past the first piece of a range capturer of rank
+ * r, kind 1 + r: only a range capturer ranked above every piece between
+ * makes them, so one of each rank at most takes on a square along a step. */
+enum { RAY_KINDS = 2 + MAX_RANK };
+enum { STEP_SPAN = 2 * MAX_FILES - 1, STEP_KEYS = STEP_SPAN * STEP_SPAN * RAY_KINDS };
 enum { CROOKED = -1, NOT_WALKED = -2 };
 
 /* What the bound is summed from, for one colour. */
@@ -83,7 +88,23 @@ static int ray_key(const MoveBound *b, const XbTable *t, const XbRay *r, int fro
         if (b->file[steps[k].sq] != x + (k + 1) * dx || b->rank[steps[k].sq] != y + (k + 1) * dy)
             return CROOKED;
     bool hop = r->mode & (XB_MODE_P | XB_MODE_G);
-    return ((dy + MAX_FILES - 1) * STEP_SPAN + dx + MAX_FILES - 1) * 2 + hop;
+    return ((dy + MAX_FILES - 1) * STEP_SPAN + dx + MAX_FILES - 1) * RAY_KINDS + hop;
+}
+
+/* Is r a ray whose captures range-capture carries past the first piece
+ * (as movegen's range_capture_ray)? */
+static bool ranged_ray(const PieceType *pt, const XbRay *r)
+{
+    return pt->range_capture && (r->flags & XB_RAY_SLIDE) && (r->mode & XB_MODE_C)
+        && !(r->mode & (XB_MODE_P | XB_MODE_G))
+        && !(r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG | XB_RAY_LAME | XB_RAY_JUMP
+                         | XB_RAY_INITIAL | XB_RAY_INITIAL2));
+}
+
+/* The key of the range captures of a straight slide key. */
+static int ranged_key(const PieceType *pt, int key)
+{
+    return key - key % RAY_KINDS + 1 + pt->rank;
 }
 
 /* The compiled tables of a piece type: 1 or 2 (region-dependent extras). */
@@ -207,6 +228,42 @@ static long plain_multileg_bound(MoveBound *b)
     return best;
 }
 
+/* range-capture: the captures past the first piece of the range capturer
+ * pt on `from`, into the rows of its rank (every square but a slide's
+ * first may be one; a crooked slide's go to *crooked); returns how many.
+ * Two of its rays with one step (written twice) each count. */
+static long bound_range_captures(MoveBound *b, const PieceType *pt, int from, long *crooked)
+{
+    const XbTable *tables[2];
+    const XbRay *begin[2], *end[2];
+    long all = 0;
+    int n = rays_on(pt, b->color, from, tables, begin, end);
+    for (int i = 0; i < n; i++)
+        for (const XbRay *r = begin[i]; r < end[i]; r++) {
+            int key = ranged_ray(pt, r) ? ray_key(b, tables[i], r, from) : CROOKED;
+            const XbStep *steps = tables[i]->steps + r->first;
+            if (key < 0) {
+                if (ranged_ray(pt, r))       /* a crooked slide: counted from its origin */
+                    for (int k = 1; k < r->len; k++)
+                        *crooked += step_moves(pt, b->color, from, steps[k].sq, r->mode);
+                continue;
+            }
+            int dup = 0;
+            for (int i2 = 0; i2 < n; i2++)
+                for (const XbRay *q = begin[i2]; q < end[i2]; q++)
+                    dup += ranged_ray(pt, q) && ray_key(b, tables[i2], q, from) == key;
+            int slot = b->slot[ranged_key(pt, key)];
+            for (int k = 1; k < r->len; k++) {
+                int moves = step_moves(pt, b->color, from, steps[k].sq, r->mode);
+                uint16_t *cell = &b->most[slot * b->nsq + steps[k].sq];
+                all += moves;
+                if (*cell < dup * moves)
+                    *cell = (uint16_t)(dup * moves);
+            }
+        }
+    return all;
+}
+
 /* The piece of type pt standing on `from`: its moves, into the bound. */
 static void bound_piece_on(MoveBound *b, const PieceType *pt, int from)
 {
@@ -236,6 +293,8 @@ static void bound_piece_on(MoveBound *b, const PieceType *pt, int from)
     while (j-- > 0)
         if (b->ray_slot[j] >= 0)
             b->dup[b->ray_slot[j]] = 0;
+    if (pt->range_capture)
+        all += bound_range_captures(b, pt, from, &crooked);
     if (pt->has_multileg) {
         long plain = 0, moves = multileg_moves(b, pt, from, &plain);
         all += moves + plain;
@@ -346,6 +405,9 @@ static int assign_slots(MoveBound *b, int *max_rays)
                         int key = generated_ray(r) ? ray_key(b, tables[i], r, from) : NOT_WALKED;
                         if (key >= 0 && b->slot[key] < 0)
                             b->slot[key] = n++;
+                        if (key >= 0 && ranged_ray(&v->piece[type], r)
+                            && b->slot[ranged_key(&v->piece[type], key)] < 0)
+                            b->slot[ranged_key(&v->piece[type], key)] = n++;
                     }
                 if (rays > *max_rays)
                     *max_rays = rays;

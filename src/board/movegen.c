@@ -207,6 +207,52 @@ static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const
     }
 }
 
+/* Is r a ray range-capture extends: a one-leg capturing slide, no
+ * hopper, no lame or jumping steps, no castling? */
+static inline bool range_capture_ray(const XbRay *r)
+{
+    return (r->flags & XB_RAY_SLIDE) && (r->mode & XB_MODE_C)
+        && !(r->mode & (XB_MODE_P | XB_MODE_G))
+        && !(r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG | XB_RAY_LAME | XB_RAY_JUMP
+                         | XB_RAY_INITIAL | XB_RAY_INITIAL2));
+}
+
+/* range-capture (tenjiku's generals): the captures a capturing slide makes
+ * past the first piece it meets, when that piece ranks below the mover.
+ * The slide goes on over pieces of either side ranked below it and may
+ * take any enemy piece on the way; the first piece of its rank or higher
+ * ends it (after it is taken, if it can be).  The first piece itself is
+ * gen_ray's to take.  Only for pieces that have the rule. */
+static void gen_range_captures(const Position *pos, MoveList *ml, int type, int from,
+                               const XbTable *t, unsigned gen)
+{
+    const Variant *v = pos->v;
+    int rank = v->piece[type].rank;
+    if (!(gen & GEN_NOISY))
+        return;
+    const XbRay *r = xb_rays_begin(t, pos->side, from), *end = xb_rays_end(t, pos->side, from);
+    for (; r < end; r++) {
+        if (!range_capture_ray(r))
+            continue;
+        const XbStep *steps = t->steps + r->first;
+        int k = 0;
+        while (k < r->len && pos->board[steps[k].sq] == EMPTY)
+            k++;
+        if (k >= r->len || v->piece[code_type(pos->board[steps[k].sq])].rank >= rank)
+            continue;
+        for (k++; k < r->len; k++) {
+            uint8_t code = pos->board[steps[k].sq];
+            if (code == EMPTY)
+                continue;
+            uint16_t here = (r->flags & XB_RAY_LEAVES) ? r->mode & (uint16_t)~steps[k].left : r->mode;
+            if (can_take(pos, type, code, here))
+                add_move(pos, ml, type, from, steps[k].sq, 0, GEN_NOISY);
+            if (v->piece[code_type(code)].rank >= rank)
+                break;
+        }
+    }
+}
+
 /* rules.initial-moves replace: does the unmoved piece on `from` make its
  * 'i' moves instead of its other non-capturing ones (a royal in check
  * keeps its usual moves)? */
@@ -472,6 +518,11 @@ static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
     gen_table(pos, ml, type, from, &pt->table, gen);
     if (pt->has_extra)      /* only rays its region allows there (variant.h) */
         gen_table(pos, ml, type, from, &pt->extra_table, gen);
+    if (pt->range_capture) {
+        gen_range_captures(pos, ml, type, from, &pt->table, gen);
+        if (pt->has_extra)
+            gen_range_captures(pos, ml, type, from, &pt->extra_table, gen);
+    }
     if (pt->confined)
         confine(pos, ml, first, type);
     if (pos->v->rules.check_evasion == EVASION_ROYAL_CAPTURES_ONLY && pt->royal && ml->n > first)

@@ -339,6 +339,34 @@ static void read_chase(SchemaContext *c, PieceType *pt, const TreeNode *n)
         schema_piece_mask(c, x, "chased piece", &pt->always_chases);
 }
 
+/* Does the piece have a capturing slide of one leg, no hopper (the moves
+ * range-capture extends)? */
+static bool has_capturing_slide(const XbPiece *moves)
+{
+    for (int g = 0; g < moves->ngroups; g++) {
+        const XbGroup *grp = &moves->group[g];
+        uint16_t mode = grp->leg[0].mode;
+        if (grp->nlegs == 1 && grp->range != 1 && grp->atom != 'O' && (mode & XB_MODE_C)
+            && !(mode & (XB_MODE_P | XB_MODE_G)))
+            return true;
+    }
+    return false;
+}
+
+/* range-capture: true needs something to jump (a rank above 0) and a
+ * capturing slide to jump with. */
+static void read_range_capture(SchemaContext *c, PieceType *pt, const TreeNode *x)
+{
+    if (!schema_bool(c, x, "range-capture", &pt->range_capture) || !pt->range_capture)
+        return;
+    if (pt->rank == 0)
+        SCHEMA_ERROR(c, x, "'range-capture' of '%s' needs a 'rank' above 0 (it jumps only "
+                     "pieces ranked below it)", pt->id);
+    else if (!has_capturing_slide(&pt->moves))
+        SCHEMA_ERROR(c, x, "'range-capture' of '%s' needs a capturing slide in its moves '%s'",
+                     pt->id, pt->betza);
+}
+
 /* Pass 2: everything a piece's definition says.  A definition that is a
  * single value is its moves alone. */
 static void read_piece(SchemaContext *c, int t)
@@ -346,7 +374,7 @@ static void read_piece(SchemaContext *c, int t)
     static const char *const keys[] = {
         "name", "moves", "value", "royal", "synonyms", "promotion", "promoted", "demotes-to",
         "extra-moves", "confined-to", "barred-from", "drop", "max", "capturable",
-        "resets-move-rule", "glyph", "chase", "mates", NULL };
+        "resets-move-rule", "glyph", "chase", "mates", "rank", "range-capture", NULL };
     static const char *const reserved[] = { "as", "letters", "san", NULL };
     PieceType *pt = &c->v->piece[t];
     const TreeNode *n = c->piece_def[t], *x, *moves = n;
@@ -392,6 +420,8 @@ static void read_piece(SchemaContext *c, int t)
         }
         if ((x = tree_map_get(n, "chase")))
             read_chase(c, pt, x);
+        if ((x = tree_map_get(n, "rank")))
+            schema_int(c, x, "rank", 0, MAX_RANK, &pt->rank);
         if ((x = tree_map_get(n, "demotes-to")))
             pt->demotes_to = schema_piece_ref(c, x, "demotes-to");
         if ((x = tree_map_get(n, "glyph")) && schema_string(c, x, "glyph")) {
@@ -411,6 +441,8 @@ static void read_piece(SchemaContext *c, int t)
         pt->betza_col = tree_scalar_column(moves, 0);
     }
     pt->resets_move_rule = moves_are_irreversible(&pt->moves);
+    if (n->kind == TREE_MAP && (x = tree_map_get(n, "range-capture")))
+        read_range_capture(c, pt, x);
     if (n->kind == TREE_MAP && (x = tree_map_get(n, "resets-move-rule")))
         schema_bool(c, x, "resets-move-rule", &pt->resets_move_rule);
     read_promotion(c, t, n);

@@ -308,7 +308,12 @@ static void print_piece(const Variant *v, int t, FILE *out)
         fputs("  cannot be captured", out);
     if (pt->synonyms[0])
         fprintf(out, "  also written %s", pt->synonyms);
+    if (pt->rank)
+        fprintf(out, "  rank %d", pt->rank);
     fputc('\n', out);
+    if (pt->range_capture)
+        fprintf(out, "   range-capture: its capturing slides jump pieces ranked below %d\n",
+                pt->rank);
     for (int i = 0; pt->can_promote && i < pt->npromo; i++)
         print_promotion_rule(v, pt, &pt->promo[i], out);
     if (pt->confined) {

@@ -154,6 +154,7 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
     v->has_promotion = false;
     v->has_ep = false;
     v->has_multileg = false;
+    v->has_range_capture = false;
     v->no_mate_types = 0;
     v->no_mate_lines = false;
     v->drop_colour_types = 0;
@@ -181,6 +182,7 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
         }
         if (pt->royal)
             v->royal_types |= type_bit(t);
+        v->has_range_capture |= pt->range_capture;
         if (pt->drop_opposite_colours)
             v->drop_colour_types |= type_bit(t);
         if (pt->no_mate) {

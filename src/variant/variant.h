@@ -23,6 +23,7 @@
 #define MAX_ALIASES      8
 #define MAX_BETZA        160
 #define NO_TYPE          (-1)
+#define MAX_RANK         15   /* PieceType.rank: 0 .. MAX_RANK */
 
 enum { WHITE = 0, BLACK = 1 };
 
@@ -159,6 +160,13 @@ typedef struct {
                                  among the checkers (shatar's knight) */
 
     bool    resets_move_rule; /* moving it resets the n-move counter                  */
+
+    /* `rank` and `range-capture` (tenjiku's generals): a range capturer's
+       capturing slides go on past pieces of either side ranked below it
+       and take an enemy piece further along; a piece of its rank or higher
+       stops them (it may be taken).  rank 0: the lowest, the default. */
+    int     rank;
+    bool    range_capture;
 
     /* perpetual chase (rules.perpetual_chase): a royal piece never chases
        and is never chased (a check is not a chase) */
@@ -407,6 +415,7 @@ typedef struct Variant {
     TypeMask royal_types;      /* bitmask */
     int     mark_demotes_to;   /* type a captured '~' piece reverts to (the promoter) */
     bool    has_drops, has_promotion, has_ep, has_multileg;
+    bool    has_range_capture; /* some piece has range-capture */
     TypeMask no_mate_types;    /* pieces with `mates: forbidden` */
     TypeMask drop_colour_types; /* pieces with drop_opposite_colours */
     bool    no_mate_lines;     /* one of them has a non-leaping move: its check can be

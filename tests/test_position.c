@@ -1277,6 +1277,99 @@ static void test_range_capture_check(void)
     free(ml);
 }
 
+/* burns (tenjiku's fire demon F, BvR): after it moves it burns the enemy
+ * pieces next to where it lands; a piece that lands next to an enemy one
+ * is burned (its capture stands), a fire demon too, which then burns
+ * nothing.  Unmake puts everything back, and the hash follows. */
+static const char burn_test_yaml[] =
+    "name: burn-test\nboard: 8x8\n"
+    "pieces:\n"
+    "  K: {name: king, moves: K, royal: true}\n"
+    "  P: {name: pawn, moves: fW}\n"
+    "  G: {name: gold general, moves: WfF}\n"
+    "  F: {name: fire demon, moves: BvR, burns: always}\n"
+    "start: 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+
+static void load_burn_test(void)
+{
+    if (!varset_find(&set, "burn-test"))
+        CU_ASSERT_EQUAL_FATAL(varset_load_text(&set, "burn-test.yaml", burn_test_yaml, stderr,
+                                               ""), 0);
+}
+
+/* Make `move` in `fen`: the FEN after it must be `after`, the hash the one
+ * computed afresh; unmake must give back `fen` and its hash. */
+static void check_burn_move(const char *fen, const char *move, const char *after)
+{
+    char out[200];
+    set_fen("burn-test", fen);
+    uint64_t hash = pos->hash;
+    play(move);
+    position_get_fen(pos, out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, after);
+    CU_ASSERT_EQUAL(pos->hash, position_compute_hash(pos));
+    position_unmake(pos);
+    position_get_fen(pos, out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, fen);
+    CU_ASSERT_EQUAL(pos->hash, hash);
+}
+
+static void test_burning(void)
+{
+    load_burn_test();
+    /* d1-d3 burns the pawn on c4 and the gold on e4, not its own pawn */
+    check_burn_move("4k3/8/3p4/8/2p1g3/8/4P3/3F3K w - - 5 9", "d1d3",
+                      "4k3/8/3p4/8/8/3F4/4P3/7K b - - 0 9");
+    /* a capture burns too */
+    check_burn_move("4k3/8/8/8/2p1g3/3p4/8/3F3K w - - 0 1", "d1d3",
+                      "4k3/8/8/8/8/3F4/8/7K b - - 0 1");
+    /* the gold lands next to the black fire demon: it is burned, its
+       capture stands */
+    check_burn_move("4k3/8/8/7K/3f4/4p3/5G2/8 w - - 0 1", "f2e3",
+                      "4k3/8/8/7K/3f4/8/8/8 b - - 0 1");
+    /* a fire demon landing next to an enemy one burns, and burns nothing */
+    check_burn_move("k7/8/8/7K/3f1p2/8/8/4F3 w - - 0 1", "e1e3",
+                      "k7/8/8/7K/3f1p2/8/8/8 b - - 0 1");
+}
+
+/* A fire demon attacks every square next to one it can land on: check,
+ * unless its lines are blocked or it would land next to an enemy fire
+ * demon; burning the last royal wins; a king may not walk next to an
+ * enemy fire demon (here one that cannot move). */
+static void test_burning_check(void)
+{
+    load_burn_test();
+    set_fen("burn-test", "8/8/8/4k3/8/8/8/K6F b - - 0 1");
+    CU_ASSERT_TRUE(attack_in_check(pos, BLACK));      /* h1-e4 burns e5 */
+    set_fen("burn-test", "8/8/8/4k3/8/8/6P1/K6F b - - 0 1");
+    CU_ASSERT_FALSE(attack_in_check(pos, BLACK));
+    set_fen("burn-test", "7K/8/8/4k3/3f4/8/8/7F b - - 0 1");
+    CU_ASSERT_FALSE(attack_in_check(pos, BLACK));     /* e4 and d5 are next to d4 */
+    /* with two royals none is in check (royals: last): burning one is a
+       move like any other; a side left without royals has lost */
+    if (!varset_find(&set, "burn-two"))
+        CU_ASSERT_EQUAL_FATAL(varset_load_text(&set, "burn-two.yaml",
+                                               "name: burn-two\nextends: burn-test\n"
+                                               "rules: {royals: last}\n", stderr, ""), 0);
+    set_fen("burn-two", "1k6/8/8/4k3/8/8/8/K6F w - - 0 1");
+    play("h1e4");
+    CU_ASSERT_EQUAL(position_royals(pos, BLACK), 1);
+    CU_ASSERT_EQUAL(rules_immediate(pos), OUTCOME_NONE);
+    set_fen("burn-two", "8/8/8/3k1k2/8/8/8/K6F w - - 0 1");
+    play("h1e4");                                     /* burns both */
+    CU_ASSERT_EQUAL(position_royals(pos, BLACK), 0);
+    CU_ASSERT_EQUAL(rules_immediate(pos), OUTCOME_LOSS);
+    set_fen("burn-test", "7k/8/8/2ppp3/2pf1K2/2ppp3/8/8 w - - 0 1");
+    MoveList *ml = malloc(sizeof *ml);
+    movegen_legal(pos, ml);
+    for (int i = 0; i < ml->n; i++) {
+        int to = ml->m[i].to, df = var_file(pos->v, to) - 3, dr = var_rank(pos->v, to) - 3;
+        CU_ASSERT_FALSE(df >= -1 && df <= 1 && dr >= -1 && dr <= 1);
+    }
+    CU_ASSERT_EQUAL(ml->n, 5);      /* f3 f5 g3 g4 g5; not e3, e4, e5 */
+    free(ml);
+}
+
 /* rules.pass: a pass is the royal's move to its own square, not in check;
  * two passes in a row end the game. */
 static void test_passing(void)
@@ -1614,6 +1707,8 @@ int main(int argc, char **argv)
     CU_add_test(s, "initial moves replace (supercapablanca)", test_initial_moves_replace);
     CU_add_test(s, "range capture (tenjiku's generals)", test_range_capture);
     CU_add_test(s, "check by a range capturer", test_range_capture_check);
+    CU_add_test(s, "burning (tenjiku's fire demon)", test_burning);
+    CU_add_test(s, "check by burning", test_burning_check);
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();
     unsigned failures = CU_get_number_of_failures();

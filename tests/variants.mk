@@ -27,6 +27,7 @@ variant_bad_files = \
 	tests/bad/capture_rules.yaml tests/bad/capture_rules.expected \
 	tests/bad/contagion.yaml tests/bad/contagion.expected \
 	tests/bad/range_capture.yaml tests/bad/range_capture.expected \
+	tests/bad/burns.yaml tests/bad/burns.expected \
 	tests/bad/checks.yaml tests/bad/checks.expected \
 	tests/bad/long_text.yaml tests/bad/long_text.expected \
 	tests/bad/board_overflow.yaml tests/bad/board_overflow.expected \

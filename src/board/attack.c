@@ -81,6 +81,77 @@ static bool range_attacks(const Position *pos, const XbTable *t, int type, int c
     return false;
 }
 
+/* Is `sq` next to `target` (not on it)? */
+static bool next_to(const Variant *v, int sq, int target)
+{
+    int df = var_file(v, sq) - var_file(v, target), dr = var_rank(v, sq) - var_rank(v, target);
+    return sq != target && df >= -1 && df <= 1 && dr >= -1 && dr <= 1;
+}
+
+/* Would a piece of `color` landing on sq be burned there by an enemy piece
+ * that burns always (so that it burns nothing itself)? */
+static bool passively_burned(const Position *pos, int color, int sq)
+{
+    const Variant *v = pos->v;
+    if (!v->passive_burners)
+        return false;
+    int f0 = var_file(v, sq), r0 = var_rank(v, sq);
+    for (int dr = -1; dr <= 1; dr++)
+        for (int df = -1; df <= 1; df++) {
+            int f = f0 + df, r = r0 + dr;
+            if ((!df && !dr) || f < 0 || f >= v->files || r < 0 || r >= v->ranks)
+                continue;
+            uint8_t code = pos->board[var_square(v, f, r)];
+            if (code != EMPTY && code != HOLE && code_color(code) != color
+                && (v->passive_burners >> code_type(code) & 1))
+                return true;
+        }
+    return false;
+}
+
+/* burns: can the burning piece on `from` end a one-leg move next to
+ * `target` (and survive there to burn it)?  Its moves are walked as the
+ * generator walks them: lame and jump tests, a slide's end at the first
+ * piece (taken if an enemy), hoppers after their hurdle. */
+static bool burn_attacks(const Position *pos, const XbTable *t, int color, int from, int target)
+{
+    const Variant *v = pos->v;
+    const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
+    for (; r < end; r++) {
+        if (r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG))
+            continue;
+        if ((r->flags & XB_RAY_INITIAL) && !sqset_has(&pos->virgin, from))
+            continue;
+        bool hopper = r->mode & (XB_MODE_P | XB_MODE_G), hopped = false;
+        const XbStep *steps = t->steps + r->first;
+        for (int k = 0; k < r->len; k++) {
+            const XbStep *s = &steps[k];
+            if (s->test != XB_NO_SQ) {
+                bool occupied = pos->board[s->test] != EMPTY;
+                if ((r->flags & XB_RAY_LAME) ? occupied : !occupied)
+                    break;
+                if (s->test2 != XB_NO_SQ && pos->board[s->test2] != EMPTY)
+                    break;
+            }
+            uint8_t code = pos->board[s->sq];
+            bool lands = hopper && !hopped ? false
+                       : code == EMPTY ? (r->mode & XB_MODE_M) != 0
+                       : code_color(code) != color && (r->mode & XB_MODE_C)
+                         && v->piece[code_type(code)].capturable;
+            if (lands && next_to(v, s->sq, target) && !passively_burned(pos, color, s->sq))
+                return true;
+            if (code != EMPTY) {
+                if (!hopper || hopped)
+                    break;
+                hopped = true;
+            } else if (hopped && (r->mode & XB_MODE_G)) {
+                break;
+            }
+        }
+    }
+    return false;
+}
+
 static bool range_attacks_any(const Position *pos, const PieceType *pt, int type, int color,
                               int from, int target)
 {
@@ -105,6 +176,10 @@ bool attack_from(const Position *pos, int from, int target)
         && (table_attacks(pos, &pt->table, type, by, from, target)
             || (pt->has_extra && table_attacks(pos, &pt->extra_table, type, by, from, target))
             || (pt->range_capture && range_attacks_any(pos, pt, type, by, from, target))))
+        return true;
+    if ((v->burners >> type & 1) && victim != EMPTY && victim != HOLE
+        && (burn_attacks(pos, &pt->table, by, from, target)
+            || (pt->has_extra && burn_attacks(pos, &pt->extra_table, by, from, target))))
         return true;
     return pt->has_multileg && multileg_takes(pos, from, target);
 }
@@ -306,10 +381,10 @@ bool attack_left_illegal(Position *pos)
         if (illegal)
             return true;
     }
-    if (v->rules.explosions && v->royal_types) {
+    if ((v->rules.explosions || v->burners) && v->royal_types) {
         int mover = position_last_mover(pos);
         if (position_royals_at_start(v, mover) && !position_royals(pos, mover))
-            return true;    /* it blew up its own royal */
+            return true;    /* it blew up (or burned) its own royal */
         if (position_royals_at_start(v, pos->side) && !position_royals(pos, pos->side))
             return false;   /* it blew up the other's: that wins at once */
     }
@@ -450,8 +525,8 @@ int attack_royal_exposure(const Position *pos, int color, SquareSet *set)
     const Variant *v = pos->v;
     if (!v->royal_types || v->rules.lions)
         return -1;    /* (lion-trading: a capture of a lion may be illegal) */
-    if (v->rules.explosions)
-        return -1;    /* a capture empties its square and the squares around it */
+    if (v->rules.explosions || v->burners)
+        return -1;    /* a capture (a burn) empties its square and the squares around it */
     if (v->rules.facing_royals_bikjang && attack_royals_face(pos))
         return -1;    /* bikjang: every move that leaves them facing is illegal */
     int royal = -1;
@@ -512,6 +587,27 @@ static int add_multileg_reach(Variant *v, const PieceType *pt, int t, int color)
     return rc;
 }
 
+/* burns: a burning piece attacks the squares next to every square a ray
+ * of its could end on (whatever the ray's mode). */
+static void add_burn_reach(Variant *v, const PieceType *pt, int t)
+{
+    int nsq = v->files * v->ranks;
+    for (int c = 0; c < 2; c++)
+        for (int from = 0; from < nsq; from++) {
+            SquareSet *set = &v->reach[(t * 2 + c) * nsq + from], lands = { { 0 } };
+            const XbTable *tables[2] = { &pt->table, &pt->extra_table };
+            for (int i = 0; i < (pt->has_extra ? 2 : 1); i++)
+                for (const XbRay *r = xb_rays_begin(tables[i], c, from);
+                     r < xb_rays_end(tables[i], c, from); r++)
+                    for (int k = 0; k < r->len; k++)
+                        sqset_add(&lands, tables[i]->steps[r->first + k].sq);
+            for (int sq = 0; sq < nsq; sq++)
+                for (int near = 0; sqset_has(&lands, sq) && near < nsq; near++)
+                    if (next_to(v, sq, near))
+                        sqset_add(set, near);
+        }
+}
+
 int attack_prepare_variant(Variant *v)
 {
     int nsq = v->files * v->ranks;
@@ -530,6 +626,8 @@ int attack_prepare_variant(Variant *v)
         for (int c = 0; c < 2; c++)
             if (pt->has_multileg && add_multileg_reach(v, pt, t, c) < 0)
                 return -1;
+        if (v->burners >> t & 1)
+            add_burn_reach(v, pt, t);
     }
     return 0;
 }

@@ -276,11 +276,36 @@ static void set_ep_rights(Position *pos, int from, int to)
     pos->ep_passed_first = false;
 }
 
+/* Take the piece on sq off the board as an explosion or a burn does,
+ * noting it in u's boom list for unmake.  Where captures go to hand, it
+ * goes to its owner's opponent's hand (with to-owner back to its owner),
+ * as a captured piece would. */
+static void blow_off(Position *pos, Undo *u, int sq)
+{
+    const Variant *v = pos->v;
+    uint8_t code = pos->board[sq];
+    int k = u->nboom++;
+    u->boom_sq[k] = (uint8_t)sq;
+    u->boom_code[k] = code;
+    u->boom_mark[k] = pos->mark[sq];
+    u->boom_hand[k] = -1;
+    remove_piece(pos, sq);
+    clear_virgin(pos, sq);
+    if (v->hand.captures == CAPTURES_DISCARD)
+        return;
+    int owner = v->hand.captures == CAPTURES_TO_CAPTOR ? !code_color(code) : code_color(code);
+    int t = hand_type_of(v, code, u->boom_mark[k]);
+    if (t == NO_TYPE)
+        return;
+    u->boom_hand[k] = (int8_t)t;
+    u->boom_hand_color[k] = (uint8_t)owner;
+    hand_add(pos, owner, t, 1);
+}
+
 /* Atomic captures: the capturing piece and every piece around the capture
- * square go, except the types the explosion spares.  Where captures go to
- * hand, each piece blown up goes to its owner's opponent's hand (the mover's
- * own pieces, the capturer too, to the other player), or with to-owner back
- * to its owner, as a captured piece would: Fairy-Stockfish's atomiczh. */
+ * square go, except the types the explosion spares: Fairy-Stockfish's
+ * atomic and atomiczh (the mover's own pieces, the capturer too, go to the
+ * other player's hand). */
 static void explode(Position *pos, Undo *u, int center)
 {
     const Variant *v = pos->v;
@@ -295,23 +320,55 @@ static void explode(Position *pos, Undo *u, int center)
             if (code == EMPTY || code == HOLE
                 || (sq != center && (v->rules.explosion_spares >> code_type(code) & 1)))
                 continue;
-            int k = u->nboom++;
-            u->boom_sq[k] = (uint8_t)sq;
-            u->boom_code[k] = code;
-            u->boom_mark[k] = pos->mark[sq];
-            u->boom_hand[k] = -1;
-            remove_piece(pos, sq);
-            clear_virgin(pos, sq);
-            if (v->hand.captures == CAPTURES_DISCARD)
-                continue;
-            int owner = v->hand.captures == CAPTURES_TO_CAPTOR ? !code_color(code) : code_color(code);
-            int t = hand_type_of(v, code, u->boom_mark[k]);
-            if (t == NO_TYPE)
-                continue;
-            u->boom_hand[k] = (int8_t)t;
-            u->boom_hand_color[k] = (uint8_t)owner;
-            hand_add(pos, owner, t, 1);
+            blow_off(pos, u, sq);
         }
+}
+
+/* The squares next to sq on the board (holes included), into out[8]. */
+static int neighbours(const Variant *v, int sq, int out[8])
+{
+    int cf = var_file(v, sq), cr = var_rank(v, sq), n = 0;
+    for (int dr = -1; dr <= 1; dr++)
+        for (int df = -1; df <= 1; df++) {
+            int f = cf + df, r = cr + dr;
+            if ((df || dr) && f >= 0 && f < v->files && r >= 0 && r < v->ranks)
+                out[n++] = var_square(v, f, r);
+        }
+    return n;
+}
+
+/* Burning (tenjiku's fire demon), as HaChu does it: a piece that ends its
+ * move next to an enemy piece that burns always is burned itself, after
+ * its move (what it took stays taken), and burns nothing; else a piece
+ * that burns burns every enemy piece next to where it ends.  What the
+ * mover is, is judged before a promotion (a water buffalo promoting to a
+ * fire demon burns nothing with that move).  Burning resets the move
+ * rule. */
+static void burn(Position *pos, Undo *u, Move m)
+{
+    const Variant *v = pos->v;
+    int us = u->mover, to = m.to, around[8], n = neighbours(v, to, around);
+    uint8_t before = m.kind == MOVE_NORMAL && m.piece ? u->moved_code : pos->board[to];
+    int burned = u->nboom;
+    for (int i = 0; i < n && v->passive_burners; i++) {
+        uint8_t code = pos->board[around[i]];
+        if (code != EMPTY && code != HOLE && code_color(code) != us
+            && (v->passive_burners >> code_type(code) & 1)) {
+            blow_off(pos, u, to);
+            pos->halfmove = 0;
+            return;
+        }
+    }
+    if (before == EMPTY || !(v->burners >> code_type(before) & 1))
+        return;
+    for (int i = 0; i < n; i++) {
+        uint8_t code = pos->board[around[i]];
+        if (code != EMPTY && code != HOLE && code_color(code) != us
+            && v->piece[code_type(code)].capturable)
+            blow_off(pos, u, around[i]);
+    }
+    if (u->nboom > burned)
+        pos->halfmove = 0;
 }
 
 static void make_castle(Position *pos, Move m)
@@ -502,6 +559,8 @@ void position_make(Position *pos, Move m)
     }
     if (u->captured && v->rules.explosions)
         explode(pos, u, m.to);
+    if (v->burners && (m.kind == MOVE_NORMAL || m.kind == MOVE_EP || m.kind == MOVE_TURN))
+        burn(pos, u, m);
     if (move_gate(m) >= 0) {      /* seirawan: a piece from hand enters behind */
         hand_add(pos, us, move_gate(m), -1);
         add_piece(pos, move_gate_square(m), piece_code(move_gate(m), us), 0);

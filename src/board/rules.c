@@ -219,9 +219,9 @@ Outcome rules_immediate(Position *pos)
     if ((r->pass != PASS_NEVER && pass_twice(pos))
         || (r->facing_royals_bikjang && pass_accepted_bikjang(pos)))
         return rules_drawn(pos);
-    if (r->explosions && v->royal_types && position_royals_at_start(v, us)
+    if ((r->explosions || v->burners) && v->royal_types && position_royals_at_start(v, us)
         && !position_royals(pos, us))
-        return OUTCOME_LOSS;      /* our royal was blown up */
+        return OUTCOME_LOSS;      /* our royal was blown up (burned) */
     if (r->check_limit && pos->checks[them] >= r->check_limit)
         return OUTCOME_LOSS;
     if (r->check_limit && pos->checks[us] >= r->check_limit)

@@ -374,7 +374,7 @@ static void read_piece(SchemaContext *c, int t)
     static const char *const keys[] = {
         "name", "moves", "value", "royal", "synonyms", "promotion", "promoted", "demotes-to",
         "extra-moves", "confined-to", "barred-from", "drop", "max", "capturable",
-        "resets-move-rule", "glyph", "chase", "mates", "rank", "range-capture", NULL };
+        "resets-move-rule", "glyph", "chase", "mates", "rank", "range-capture", "burns", NULL };
     static const char *const reserved[] = { "as", "letters", "san", NULL };
     PieceType *pt = &c->v->piece[t];
     const TreeNode *n = c->piece_def[t], *x, *moves = n;
@@ -422,6 +422,11 @@ static void read_piece(SchemaContext *c, int t)
             read_chase(c, pt, x);
         if ((x = tree_map_get(n, "rank")))
             schema_int(c, x, "rank", 0, MAX_RANK, &pt->rank);
+        if ((x = tree_map_get(n, "burns"))) {
+            static const char *const burn[] = { "never", "moving", "always", NULL };
+            int b = schema_choice(c, x, "burns", burn);
+            pt->burns = (uint8_t)(b < 0 ? BURN_NEVER : b);
+        }
         if ((x = tree_map_get(n, "demotes-to")))
             pt->demotes_to = schema_piece_ref(c, x, "demotes-to");
         if ((x = tree_map_get(n, "glyph")) && schema_string(c, x, "glyph")) {

@@ -314,6 +314,9 @@ static void print_piece(const Variant *v, int t, FILE *out)
     if (pt->range_capture)
         fprintf(out, "   range-capture: its capturing slides jump pieces ranked below %d\n",
                 pt->rank);
+    if (pt->burns != BURN_NEVER)
+        fprintf(out, "   burns the enemy pieces next to where it lands%s\n",
+                pt->burns == BURN_ALWAYS ? ", and an enemy piece that moves next to it" : "");
     for (int i = 0; pt->can_promote && i < pt->npromo; i++)
         print_promotion_rule(v, pt, &pt->promo[i], out);
     if (pt->confined) {

@@ -95,6 +95,7 @@ void search_setup_rules(Search *s)
     s->must_capture = r->must_capture;
     s->needs_legality = v->royal_types || r->facing_royals_illegal;
     s->has_immediate = r->check_limit || r->flag_pieces || r->extinction || r->explosions
+                    || v->burners
                     || r->bare_king != OUTCOME_NONE || r->pass != PASS_NEVER
                     || r->facing_royals_bikjang;
     s->material_draws = !v->has_drops

@@ -155,6 +155,7 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
     v->has_ep = false;
     v->has_multileg = false;
     v->has_range_capture = false;
+    v->burners = v->passive_burners = 0;
     v->no_mate_types = 0;
     v->no_mate_lines = false;
     v->drop_colour_types = 0;
@@ -183,6 +184,10 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
         if (pt->royal)
             v->royal_types |= type_bit(t);
         v->has_range_capture |= pt->range_capture;
+        if (pt->burns != BURN_NEVER)
+            v->burners |= type_bit(t);
+        if (pt->burns == BURN_ALWAYS)
+            v->passive_burners |= type_bit(t);
         if (pt->drop_opposite_colours)
             v->drop_colour_types |= type_bit(t);
         if (pt->no_mate) {

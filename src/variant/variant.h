@@ -77,6 +77,9 @@ typedef struct {
     uint8_t   first_group, ngroups;   /* its groups in PieceType.extra_moves */
     uint8_t   text_at, text_len;      /* its XBetza in PieceType.extra_text */
 } ExtraMoves;
+/* PieceType.burns */
+typedef enum { BURN_NEVER = 0, BURN_MOVING, BURN_ALWAYS } BurnRule;
+
 typedef enum { CAPTURES_DISCARD = 0, CAPTURES_TO_CAPTOR, CAPTURES_TO_OWNER } CaptureFate;
 
 /* One `promotion` entry: where the move must go (`zone`, `on`), what the
@@ -167,6 +170,10 @@ typedef struct {
        stops them (it may be taken).  rank 0: the lowest, the default. */
     int     rank;
     bool    range_capture;
+    /* `burns` (tenjiku's fire demon): after it moves, the enemy pieces next
+       to where it lands are removed; BURN_ALWAYS: an enemy piece that moves
+       next to it is removed too, after its move (see Variant.burners) */
+    uint8_t burns;            /* BurnRule */
 
     /* perpetual chase (rules.perpetual_chase): a royal piece never chases
        and is never chased (a check is not a chase) */
@@ -416,6 +423,8 @@ typedef struct Variant {
     int     mark_demotes_to;   /* type a captured '~' piece reverts to (the promoter) */
     bool    has_drops, has_promotion, has_ep, has_multileg;
     bool    has_range_capture; /* some piece has range-capture */
+    TypeMask burners;          /* types that burn when they move (burns: moving, always) */
+    TypeMask passive_burners;  /* types that also burn a piece moving next to them */
     TypeMask no_mate_types;    /* pieces with `mates: forbidden` */
     TypeMask drop_colour_types; /* pieces with drop_opposite_colours */
     bool    no_mate_lines;     /* one of them has a non-leaping move: its check can be

@@ -118,6 +118,7 @@ EXTRA_DIST += tests/perft.sh tests/hostile-fen.sh tests/data/perft/README.md \
 	tests/data/perft/sherwin.perft \
 	tests/data/perft/sho.perft \
 	tests/data/perft/werewolf.perft \
+	tests/data/perft/tenjiku.perft \
 	tests/data/perft/dai.perft \
 	tests/data/perft/loop.perft \
 	tests/data/perft/losers.perft \

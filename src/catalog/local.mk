@@ -85,7 +85,7 @@ dist_variants_DATA = \
 	variants/peasant.yaml variants/ninth-century-indian-chess.yaml variants/spanish-archer.yaml \
 	variants/roman.yaml variants/theban.yaml variants/super.yaml \
 	variants/troitzky-chess-byway.yaml variants/musketeer.yaml variants/omega.yaml \
-	variants/wa-shogi.yaml variants/wa-shogi-drop.yaml variants/werewolf.yaml \
+	variants/wa-shogi.yaml variants/wa-shogi-drop.yaml variants/werewolf.yaml variants/tenjiku.yaml \
 	variants/orda.yaml variants/ordamirror.yaml variants/khans.yaml \
 	variants/gothhouse.yaml variants/minihouse.yaml variants/dragonfly.yaml \
 	variants/shogun.yaml variants/janggihouse.yaml variants/crowdedxiangqi.yaml \

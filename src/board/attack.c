@@ -152,11 +152,23 @@ static bool burn_attacks(const Position *pos, const XbTable *t, int color, int f
     return false;
 }
 
-static bool range_attacks_any(const Position *pos, const PieceType *pt, int type, int color,
-                              int from, int target)
+/* What attack_from asks beyond one-leg rays (PieceType.odd_attacks):
+ * range captures, burns, multi-leg moves.  Kept out of line: inlined, it
+ * made attack_from, the hot path of every variant, slower for all. */
+__attribute__((noinline))
+static bool odd_attacks(const Position *pos, const PieceType *pt, int type, int by, int from,
+                        int target)
 {
-    return range_attacks(pos, &pt->table, type, color, from, target)
-        || (pt->has_extra && range_attacks(pos, &pt->extra_table, type, color, from, target));
+    uint8_t victim = pos->board[target];
+    if ((pt->odd_attacks & ATTACKS_RANGE) && (!pt->confined || sqset_has(&pt->allowed[by], target))
+        && (range_attacks(pos, &pt->table, type, by, from, target)
+            || (pt->has_extra && range_attacks(pos, &pt->extra_table, type, by, from, target))))
+        return true;
+    if ((pt->odd_attacks & ATTACKS_BURN) && victim != EMPTY && victim != HOLE
+        && (burn_attacks(pos, &pt->table, by, from, target)
+            || (pt->has_extra && burn_attacks(pos, &pt->extra_table, by, from, target))))
+        return true;
+    return (pt->odd_attacks & ATTACKS_MULTILEG) && multileg_takes(pos, from, target);
 }
 
 bool attack_from(const Position *pos, int from, int target)
@@ -174,14 +186,9 @@ bool attack_from(const Position *pos, int from, int target)
        one leg; a multi-leg move may take it on the way and end elsewhere) */
     if ((!pt->confined || sqset_has(&pt->allowed[by], target))
         && (table_attacks(pos, &pt->table, type, by, from, target)
-            || (pt->has_extra && table_attacks(pos, &pt->extra_table, type, by, from, target))
-            || (pt->range_capture && range_attacks_any(pos, pt, type, by, from, target))))
+            || (pt->has_extra && table_attacks(pos, &pt->extra_table, type, by, from, target))))
         return true;
-    if ((v->burners >> type & 1) && victim != EMPTY && victim != HOLE
-        && (burn_attacks(pos, &pt->table, by, from, target)
-            || (pt->has_extra && burn_attacks(pos, &pt->extra_table, by, from, target))))
-        return true;
-    return pt->has_multileg && multileg_takes(pos, from, target);
+    return pt->odd_attacks && odd_attacks(pos, pt, type, by, from, target);
 }
 
 bool attack_square(const Position *pos, int sq, int by)

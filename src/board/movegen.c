@@ -518,17 +518,36 @@ static void gen_piece(const Position *pos, MoveList *ml, int from, unsigned gen)
     gen_table(pos, ml, type, from, &pt->table, gen);
     if (pt->has_extra)      /* only rays its region allows there (variant.h) */
         gen_table(pos, ml, type, from, &pt->extra_table, gen);
-    if (pt->range_capture) {
-        gen_range_captures(pos, ml, type, from, &pt->table, gen);
-        if (pt->has_extra)
-            gen_range_captures(pos, ml, type, from, &pt->extra_table, gen);
-    }
     if (pt->confined)
         confine(pos, ml, first, type);
     if (pos->v->rules.check_evasion == EVASION_ROYAL_CAPTURES_ONLY && pt->royal && ml->n > first)
         royal_evasions(pos, ml, first, from);
     if (pt->promotes_in_place && (gen & GEN_NOISY))
         gen_in_place(pos, ml, from, type);
+}
+
+/* range-capture: the range captures of the piece on `from` (both its
+ * tables), after its other moves; confined pieces keep to their squares. */
+static void gen_piece_range_captures(const Position *pos, MoveList *ml, int from, unsigned gen)
+{
+    int type = code_type(pos->board[from]);
+    const PieceType *pt = &pos->v->piece[type];
+    if (!pt->range_capture)
+        return;
+    int first = ml->n;
+    gen_range_captures(pos, ml, type, from, &pt->table, gen);
+    if (pt->has_extra)
+        gen_range_captures(pos, ml, type, from, &pt->extra_table, gen);
+    if (pt->confined)
+        confine(pos, ml, first, type);
+}
+
+/* The range captures of the side to move, out of the loop over the pieces
+ * (as the multi-leg moves) so that other variants pay nothing for them. */
+static void gen_all_range_captures(const Position *pos, MoveList *ml, unsigned gen)
+{
+    for (int i = 0; i < pos->nlist[pos->side]; i++)
+        gen_piece_range_captures(pos, ml, pos->list[pos->side][i], gen);
 }
 
 static inline bool drops_only(const Position *pos, MoveList *ml);
@@ -539,6 +558,8 @@ void movegen_piece(const Position *pos, MoveList *ml, int from)
     if (drops_only(pos, ml))
         return;
     gen_piece(pos, ml, from, GEN_NOISY | GEN_QUIET);
+    if (pos->v->has_range_capture)
+        gen_piece_range_captures(pos, ml, from, GEN_NOISY | GEN_QUIET);
     if (pos->v->piece[code_type(pos->board[from])].has_multileg)
         gen_multileg(pos, ml, from, first, GEN_NOISY | GEN_QUIET);
 }
@@ -617,6 +638,8 @@ void movegen_staged(const Position *pos, MoveList *ml, unsigned gen)
     }
     for (int i = 0; i < pos->nlist[color]; i++)
         gen_piece(pos, ml, pos->list[color][i], gen);
+    if (pos->v->has_range_capture)   /* before the multi-leg moves, which skip repeats */
+        gen_all_range_captures(pos, ml, gen);
     if (pos->v->has_multileg)
         gen_all_multileg(pos, ml, first, gen);
     if ((gen & GEN_QUIET) && pos->v->castling.enabled)

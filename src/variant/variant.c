@@ -83,6 +83,9 @@ static void derive_piece_flags(PieceType *pt, Variant *v)
             pt->has_multileg = true;
     if (pt->has_multileg)
         v->has_multileg = true;
+    pt->odd_attacks = (uint8_t)((pt->has_multileg ? ATTACKS_MULTILEG : 0)
+                                | (pt->range_capture ? ATTACKS_RANGE : 0)
+                                | (pt->burns != BURN_NEVER ? ATTACKS_BURN : 0));
     pt->makes_ep = makes_ep_rights(&pt->moves) || (pt->has_extra && makes_ep_rights(&pt->extra_moves));
 }
 

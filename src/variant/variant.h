@@ -192,7 +192,11 @@ typedef struct {
     bool    confined;         /* `allowed` is not the whole board                     */
     bool    makes_ep;         /* has a lame/initial multi-square non-capture (e.p.)   */
     bool    has_multileg;     /* some moves have several legs ('a'): board/multileg.h */
+    uint8_t odd_attacks;      /* ATTACKS_*: what the attack test must ask beyond its
+                                 one-leg rays (0 for most pieces: one test skips all) */
 } PieceType;
+
+enum { ATTACKS_MULTILEG = 1, ATTACKS_RANGE = 2, ATTACKS_BURN = 4 };
 
 enum { CASTLE_SHORT, CASTLE_LONG };
 #define MAX_CASTLE_TO 8       /* king destinations per side (flexible castling) */

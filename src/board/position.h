@@ -15,7 +15,7 @@
 #define EMPTY 0
 #define HOLE  0xFF
 #define GAVE_CHECK_UNKNOWN 0xFF
-#define MAX_BOOM 18           /* pieces one move may blow up and burn (9 + 9) */
+#define MAX_BOOM 9            /* pieces one move may blow up or burn */
 #define TURN_LISTS 2          /* scratch move lists for the rules of turns (turn.h) */
 
 /* Board codes: 0 empty, HOLE off-board, otherwise piece_code(type, color). */
@@ -55,8 +55,9 @@ typedef struct {
     bool     turn_ended;        /* the move ended its side's turn (always, but in
                                    variants with turns of several moves) */
     int      turn_left;         /* moves left in the turn before the move */
-    uint8_t  nboom;             /* pieces an explosion (atomic) or a burn (tenjiku's
-                                   fire demon) removed: 9 and 8 at most */
+    uint8_t  nboom;             /* pieces an explosion (atomic: 9 at most) or a burn
+                                   (tenjiku's fire demon: 8) removed; the loader
+                                   refuses a variant with both */
     uint8_t  boom_sq[MAX_BOOM], boom_code[MAX_BOOM], boom_mark[MAX_BOOM];
     int8_t   boom_hand[MAX_BOOM];   /* hand slot each went to, -1 if none */
     uint8_t  boom_hand_color[MAX_BOOM];

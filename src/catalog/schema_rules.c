@@ -171,6 +171,14 @@ static void read_explosions(SchemaContext *c, const TreeNode *n)
     r->explosions = true;
     if ((x = tree_map_get(n, "spare")))
         schema_piece_mask(c, x, "spared piece", &r->explosion_spares);
+    /* one move's undo holds what an explosion or a burn removes, not both
+       (MAX_BOOM: the pieces are read before the rules) */
+    for (int t = 0; t < c->v->ntypes; t++)
+        if (c->v->piece[t].burns != BURN_NEVER) {
+            SCHEMA_ERROR(c, n, "'explosions' cannot go with a piece that burns ('%s')",
+                         c->v->piece[t].id);
+            break;
+        }
 }
 
 /* `flag.reply-move`: false; second-player (or true: racing kings); both

@@ -608,10 +608,16 @@ static void add_burn_reach(Variant *v, const PieceType *pt, int t)
                      r < xb_rays_end(tables[i], c, from); r++)
                     for (int k = 0; k < r->len; k++)
                         sqset_add(&lands, tables[i]->steps[r->first + k].sq);
-            for (int sq = 0; sq < nsq; sq++)
-                for (int near = 0; sqset_has(&lands, sq) && near < nsq; near++)
-                    if (next_to(v, sq, near))
-                        sqset_add(set, near);
+            for (int sq = 0; sq < nsq; sq++) {
+                if (!sqset_has(&lands, sq))
+                    continue;
+                int f0 = var_file(v, sq), r0 = var_rank(v, sq);
+                for (int dr = -1; dr <= 1; dr++)
+                    for (int df = -1; df <= 1; df++)
+                        if ((df || dr) && f0 + df >= 0 && f0 + df < v->files && r0 + dr >= 0
+                            && r0 + dr < v->ranks)
+                            sqset_add(set, var_square(v, f0 + df, r0 + dr));
+            }
         }
 }
 

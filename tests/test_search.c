@@ -437,6 +437,23 @@ static void *run_ponder(void *arg)
     return NULL;
 }
 
+/* After a ponderhit: the pondering search on thread th answers by itself
+ * with a move.  A small search takes milliseconds; the bound only tells a
+ * search that waits for ever from a slow one, so it is ten minutes, which
+ * no sanitizer build on a loaded machine comes near.  Frees the worker. */
+static void expect_ponder_answer(Worker *w, pthread_t th)
+{
+    struct timespec ts = { 0, 10000000 };
+    for (int i = 0; i < 60000 && !atomic_load(&ponder_done); i++)
+        nanosleep(&ts, NULL);
+    CU_ASSERT(atomic_load(&ponder_done));
+    search_stop(w->s);                    /* releases it if it still waits */
+    pthread_join(th, NULL);
+    CU_ASSERT(w->best.kind != MOVE_NULL);
+    search_free(w->s, w->et);
+    free(w->pos);
+}
+
 /* A ponderhit that arrives after the search was started but before its
  * thread runs is kept: the search then answers when done, instead of
  * waiting for a stop that never comes (it did). */
@@ -450,18 +467,7 @@ static void test_early_ponderhit(void)
     atomic_store(&ponder_done, false);
     pthread_t th;
     CU_ASSERT_FATAL(pthread_create(&th, NULL, run_ponder, &w) == 0);
-    /* A depth-3 search takes milliseconds; the bound only tells a search
-     * that waits for ever (the bug) from a slow one, so it is ten minutes,
-     * which no sanitizer build on a loaded machine comes near. */
-    struct timespec ts = { 0, 10000000 };
-    for (int i = 0; i < 60000 && !atomic_load(&ponder_done); i++)
-        nanosleep(&ts, NULL);
-    CU_ASSERT(atomic_load(&ponder_done));
-    search_stop(w.s);                    /* releases it if it still waits */
-    pthread_join(th, NULL);
-    CU_ASSERT(w.best.kind != MOVE_NULL);
-    search_free(w.s, w.et);
-    free(w.pos);
+    expect_ponder_answer(&w, th);
 }
 
 static void *run_ponder_clocked(void *arg)
@@ -493,15 +499,7 @@ static void test_ponder_past_the_plan(void)
     CU_ASSERT(atomic_load(&w.s->stop_on_ponderhit));
     CU_ASSERT(!atomic_load(&ponder_done));      /* still pondering */
     search_ponderhit(w.s);
-    ts.tv_nsec = 10000000;
-    for (int i = 0; i < 60000 && !atomic_load(&ponder_done); i++)
-        nanosleep(&ts, NULL);
-    CU_ASSERT(atomic_load(&ponder_done));
-    search_stop(w.s);                    /* releases it if it still waits */
-    pthread_join(th, NULL);
-    CU_ASSERT(w.best.kind != MOVE_NULL);
-    search_free(w.s, w.et);
-    free(w.pos);
+    expect_ponder_answer(&w, th);
 }
 
 /* Start an infinite search with `threads` threads on another thread, wait

@@ -28,13 +28,8 @@ static bool table_attacks(const Position *pos, const XbTable *t, int type, int c
         bool hopped = false;
         for (int k = 0; k < r->len; k++) {
             const XbStep *s = &steps[k];
-            if (s->test != XB_NO_SQ) {
-                bool occupied = pos->board[s->test] != EMPTY;
-                if ((r->flags & XB_RAY_LAME) ? occupied : !occupied)
-                    break;
-                if (s->test2 != XB_NO_SQ && pos->board[s->test2] != EMPTY)
-                    break;
-            }
+            if (position_step_blocked(pos, r, s))
+                break;
             if (s->sq == target)
                 return !hopper || hopped;
             if (pos->board[s->sq] != EMPTY) {
@@ -126,13 +121,8 @@ static bool burn_attacks(const Position *pos, const XbTable *t, int color, int f
         const XbStep *steps = t->steps + r->first;
         for (int k = 0; k < r->len; k++) {
             const XbStep *s = &steps[k];
-            if (s->test != XB_NO_SQ) {
-                bool occupied = pos->board[s->test] != EMPTY;
-                if ((r->flags & XB_RAY_LAME) ? occupied : !occupied)
-                    break;
-                if (s->test2 != XB_NO_SQ && pos->board[s->test2] != EMPTY)
-                    break;
-            }
+            if (position_step_blocked(pos, r, s))
+                break;
             uint8_t code = pos->board[s->sq];
             bool lands = hopper && !hopped ? false
                        : code == EMPTY ? (r->mode & XB_MODE_M) != 0

@@ -178,6 +178,8 @@ static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const
         mode &= (uint16_t)~XB_MODE_M;
     for (int k = 0; k < r->len; k++) {
         const XbStep *s = &steps[k];
+        /* position_step_blocked, written out: through the helper this
+           loop took 1.2% more instructions in chess perft (callgrind) */
         if (s->test != XB_NO_SQ) {
             bool occupied = pos->board[s->test] != EMPTY;
             if ((r->flags & XB_RAY_LAME) ? occupied : !occupied)
@@ -466,13 +468,8 @@ static int in_place_steps(const Position *pos, int t, int from, int *out, int ma
         const XbStep *steps = table->steps + r->first;
         for (int k = 0; k < r->len && pos->board[steps[k].sq] == EMPTY; k++) {
             const XbStep *st = &steps[k];
-            if (st->test != XB_NO_SQ) {     /* a lame path, or a jump's hurdle, as gen_ray */
-                bool occupied = pos->board[st->test] != EMPTY;
-                if ((r->flags & XB_RAY_LAME) ? occupied : !occupied)
-                    break;
-                if (st->test2 != XB_NO_SQ && pos->board[st->test2] != EMPTY)
-                    break;
-            }
+            if (position_step_blocked(pos, r, st))     /* as gen_ray */
+                break;
             bool seen = false;
             for (int i = 0; i < n && !seen; i++)
                 seen = out[i] == st->sq;

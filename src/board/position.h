@@ -143,6 +143,20 @@ static inline bool move_flips_back(const Position *pos, Move m)
     return pt->flips && pt->demotes_to == m.piece - 1;
 }
 
+/* Is the ray r stopped at its step s by the board: a lame step whose
+ * path square (or second path square) is occupied, or a jump whose
+ * hurdle square is empty?  The generator, the attack test and the burn
+ * test all walk rays so. */
+static inline bool position_step_blocked(const Position *pos, const XbRay *r, const XbStep *s)
+{
+    if (s->test == XB_NO_SQ)
+        return false;
+    bool occupied = pos->board[s->test] != EMPTY;
+    if ((r->flags & XB_RAY_LAME) ? occupied : !occupied)
+        return true;
+    return s->test2 != XB_NO_SQ && pos->board[s->test2] != EMPTY;
+}
+
 static inline int position_last_mover(const Position *pos)
 {
     return pos->ply > 0 ? pos->undo[pos->ply - 1].mover : !pos->side;

@@ -2,6 +2,12 @@
 # to the engine by tests/protocol.sh and the answers compared with NAME.out.
 # tests/cli.sh runs the command lines of tests/protocol/cli.t the same way.
 TESTS += tests/protocol.sh tests/cli.sh
+# The piece-to-char table of `setup`, read back as XBoard reads it.
+check_PROGRAMS += tests/test_xboard_table
+tests_test_xboard_table_SOURCES = tests/test_xboard_table.c
+tests_test_xboard_table_CPPFLAGS = $(AM_CPPFLAGS) $(CUNIT_CFLAGS) $(YAML_CFLAGS)
+tests_test_xboard_table_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
+TESTS += tests/test_xboard_table
 PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking bughouse busy clocks counting define edit eof errors game \
 	chu illegal handshake janggi longline numbers perpetual playon ponder pychess racingkings setscore skill \
 	tourney turns variants varpath

@@ -37,7 +37,9 @@ void cecp_variant_list(const VariantSet *set, char *buf, size_t size);
  * board-size-prefixed name like "10x8+0_fairy" or "5x5+5_shogi". */
 const Variant *cecp_find_variant(const VariantSet *set, const char *name);
 
-/* XBoard's piece-to-char table for v (explicit or generated). */
+/* XBoard's piece-to-char table for v (explicit or generated): at most
+ * 66 entries a side, an entry at most 4 characters ("^W!" and a spare). */
+#define CECP_PIECE_TO_CHAR_MAX (2 * 66 * 4 + 1)
 void cecp_piece_to_char(const Variant *v, char *buf, size_t size);
 
 /* Does XBoard need `setup`/`piece` lines for v? */

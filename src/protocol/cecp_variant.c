@@ -240,21 +240,184 @@ static void assign_slots(const Variant *v, int *slot_type)
     }
 }
 
-/* The table entry of type t: its letter, '+' for a promoted form; a
- * dressed letter keeps its suffix. */
-static size_t slot_text(const Variant *v, int t, bool black, char *out)
+/*
+ * XBoard 4.9.1 has 65 piece types before its King (common.h, ChessSquare);
+ * the classic table above uses the first 21.  A variant with more kinds of
+ * piece than those hold (tenjiku, cannon shogi) gets the wide table, which
+ * SetCharTableEsc (backend.c) reads too: every slot up to the King's, and
+ * "^X" for the promoted form of X wherever that stands.  Slots with XBoard
+ * rules of their own are taken last: those of slot_has_rules, the lion's
+ * (chu's lion-trading rules) and the crown prince's, which XBoard counts
+ * as a second royal in chu (WhiteMonarch) and shogi (WhiteFlag, eleven
+ * before it): a second royal goes there, so that XBoard tests check as we
+ * do.
+ */
+#define WIDE_SLOTS 65
+#define LION_SLOT 21
+#define CHU_PRINCE_SLOT 50
+#define SHOGI_PRINCE_SLOT 39
+
+typedef struct {
+    int  type[WIDE_SLOTS];      /* the type in each slot, or NO_TYPE           */
+    bool named[WIDE_SLOTS];     /* a promoted form written ^X, X its base      */
+    int  king;                  /* the type in the King's slot, or NO_TYPE     */
+    int  count;                 /* slots written before the King's             */
+} SlotTable;
+
+static int prince_slot(const Variant *v)
 {
-    const PieceType *pt = &v->piece[t];
-    size_t n = 0;
-    if (pt->id[0] == '+' && base_type_of(v, t) != NO_TYPE) {
-        out[n++] = '+';
-        return n;
+    if (strcmp(v->xboard.parent, "chu") == 0)
+        return CHU_PRINCE_SLOT;
+    if (strcmp(v->xboard.parent, "shogi") == 0)
+        return SHOGI_PRINCE_SLOT;
+    return -1;
+}
+
+/* The slots whose pieces XBoard 4.9.1 lets promote with '+' (moves.c,
+ * LegalityTest): in shogi those before the wazir's, in chu any, elsewhere
+ * those up to the man's. */
+static int promotable_slots(const Variant *v)
+{
+    if (strcmp(v->xboard.parent, "chu") == 0)
+        return WIDE_SLOTS;
+    return strcmp(v->xboard.parent, "shogi") == 0 ? 9 : PROMO_OFFSET;
+}
+
+/* How unwelcome slot s is to type t: 0 a slot without XBoard rules (for
+ * a piece that does not promote, one whose pieces XBoard does not let
+ * promote), 1 another without rules, 2 a rule of XBoard's that the piece
+ * may break, -1 a slot it cannot have. */
+static int wide_slot_cost(const Variant *v, int t, int s, const SlotTable *st)
+{
+    bool promotes = has_promoted_form(v, t);
+    if (st->type[s] != NO_TYPE || !slot_fits(v, t, s)
+        || (promotes && s >= promotable_slots(v)))
+        return -1;
+    if (s == LION_SLOT || s == CHU_PRINCE_SLOT || s == SHOGI_PRINCE_SLOT || slot_has_rules(s))
+        return 2;
+    return !promotes && s < promotable_slots(v);
+}
+
+static int wide_free_slot(const Variant *v, int t, const SlotTable *st)
+{
+    int prince = prince_slot(v);
+    if (v->piece[t].royal && prince >= 0 && st->type[prince] == NO_TYPE)
+        return prince;
+    for (int cost = 0; cost <= 2; cost++)
+        for (int s = 0; s < WIDE_SLOTS; s++)
+            if (wide_slot_cost(v, t, s, st) == cost)
+                return s;
+    return -1;                  /* none: more pieces promote than XBoard lets */
+}
+
+static int slot_of(const SlotTable *st, int t)
+{
+    for (int s = 0; s < WIDE_SLOTS; s++)
+        if (st->type[s] == t)
+            return s;
+    return -1;
+}
+
+/* The classic layout; false if some type has no slot in it. */
+static bool classic_table(const Variant *v, SlotTable *st)
+{
+    int slot_type[NSLOTS];
+    assign_slots(v, slot_type);
+    *st = (SlotTable){ .king = slot_type[KSLOT], .count = 0 };
+    for (int s = 0; s < WIDE_SLOTS; s++)
+        st->type[s] = s < KSLOT ? slot_type[s] : NO_TYPE;
+    for (int t = 0; t < v->ntypes; t++) {
+        int s = slot_of(st, t);
+        if (t != st->king && (s < 0 || (has_promoted_form(v, t) && s >= promotable_slots(v))))
+            return false;
     }
+    for (int s = 0; s < KSLOT; s++)
+        if (st->type[s] != NO_TYPE)
+            st->count = s + 1;
+    if (st->count < 5)
+        st->count = 5;          /* XBoard wants at least 12 characters */
+    return true;
+}
+
+/* A piece the classic table put where XBoard would not let it promote
+ * leaves that slot, and its promoted form the partner slot. */
+static void unplace_unpromotable(const Variant *v, SlotTable *st)
+{
+    for (int s = promotable_slots(v); s < KSLOT; s++) {
+        int t = st->type[s];
+        if (t == NO_TYPE || !has_promoted_form(v, t))
+            continue;
+        st->type[s] = NO_TYPE;
+        if (s < PROMO_OFFSET && st->type[s + PROMO_OFFSET] == v->piece[t].promoted)
+            st->type[s + PROMO_OFFSET] = NO_TYPE;
+    }
+}
+
+/* Which pass of wide_table places type t: the pieces that promote first
+ * (XBoard lets few slots promote), then the others, then promoted forms. */
+static int wide_pass(const Variant *v, int t)
+{
+    if (v->piece[t].id[0] == '+' && base_type_of(v, t) != NO_TYPE)
+        return 2;
+    return has_promoted_form(v, t) ? 0 : 1;
+}
+
+/* The wide layout: the classic slots kept where XBoard lets their pieces
+ * promote, every other type in a free slot, a promoted form written ^X. */
+static void wide_table(const Variant *v, SlotTable *st)
+{
+    unplace_unpromotable(v, st);
+    for (int pass = 0; pass < 3; pass++)
+        for (int t = 0; t < v->ntypes; t++) {
+            if (wide_pass(v, t) != pass || t == st->king || slot_of(st, t) >= 0)
+                continue;
+            int s = wide_free_slot(v, t, st);
+            if (s < 0)
+                continue;
+            st->type[s] = t;
+            st->named[s] = pass == 2;
+        }
+    st->count = 0;
+    for (int s = 0; s < WIDE_SLOTS; s++)
+        if (st->type[s] != NO_TYPE)
+            st->count = s + 1;
+}
+
+static void slot_table(const Variant *v, SlotTable *st)
+{
+    if (!classic_table(v, st))
+        wide_table(v, st);
+}
+
+/* A type's letter with its suffix, lower case for Black. */
+static size_t letter_text(const PieceType *pt, bool black, char *out)
+{
+    size_t n = 0;
     out[n++] = black ? (char)tolower((unsigned char)pt->letter) : pt->letter;
     const char *suffix = pt->id + (pt->id[0] == '+' ? 2 : 1);
     if (*suffix == '!' || *suffix == '\'')
         out[n++] = *suffix;
     return n;
+}
+
+/* The table entry of slot s: the type's letter; for a promoted form '+'
+ * in its base's classic partner slot, else ^ and the base's letter. */
+static size_t slot_text(const Variant *v, const SlotTable *st, int s, bool black, char *out)
+{
+    int t = s < 0 ? st->king : st->type[s];
+    if (t == NO_TYPE) {
+        out[0] = '.';
+        return 1;
+    }
+    int base = base_type_of(v, t);
+    if (v->piece[t].id[0] != '+' || base == NO_TYPE)
+        return letter_text(&v->piece[t], black, out);
+    if (!st->named[s]) {
+        out[0] = '+';
+        return 1;
+    }
+    out[0] = '^';
+    return 1 + letter_text(&v->piece[base], black, out + 1);
 }
 
 void cecp_piece_to_char(const Variant *v, char *buf, size_t size)
@@ -263,28 +426,14 @@ void cecp_piece_to_char(const Variant *v, char *buf, size_t size)
         snprintf(buf, size, "%s", v->xboard.piece_to_char);
         return;
     }
-    int slot_type[NSLOTS];
-    assign_slots(v, slot_type);
-    /* trim unused slots at the end (but keep the King last) */
-    int last = 0;
-    for (int s = 0; s < KSLOT; s++)
-        if (slot_type[s] != NO_TYPE)
-            last = s + 1;
-    if (last < 5)
-        last = 5;                       /* XBoard wants at least 12 characters */
-    char tmp[256];
+    SlotTable st;
+    slot_table(v, &st);
+    char tmp[CECP_PIECE_TO_CHAR_MAX];
     size_t n = 0;
     for (int black = 0; black < 2; black++) {
-        for (int s = 0; s < last; s++) {
-            if (slot_type[s] == NO_TYPE)
-                tmp[n++] = '.';
-            else
-                n += slot_text(v, slot_type[s], black, tmp + n);
-        }
-        if (slot_type[KSLOT] == NO_TYPE)
-            tmp[n++] = '.';
-        else
-            n += slot_text(v, slot_type[KSLOT], black, tmp + n);
+        for (int s = 0; s < st.count; s++)
+            n += slot_text(v, &st, s, black, tmp + n);
+        n += slot_text(v, &st, -1, black, tmp + n);
     }
     tmp[n] = '\0';
     snprintf(buf, size, "%s", tmp);
@@ -428,7 +577,7 @@ static void piece_line(const Variant *v, int t, char *line, size_t size)
 
 void cecp_setup_lines(const Variant *v, void (*emit)(const char *line, void *ctx), void *ctx)
 {
-    char ptc[256], line[1024];
+    char ptc[CECP_PIECE_TO_CHAR_MAX], line[2048];
     if (!cecp_needs_setup(v)) {
         /* a variant XBoard knows: only the pieces it has its own idea of */
         for (int t = 0; t < v->ntypes; t++)

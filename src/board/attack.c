@@ -55,10 +55,7 @@ static bool range_attacks(const Position *pos, const XbTable *t, int type, int c
     int rank = v->piece[type].rank;
     const XbRay *r = xb_rays_begin(t, color, from), *end = xb_rays_end(t, color, from);
     for (; r < end; r++) {
-        if (!(r->flags & XB_RAY_SLIDE) || !(r->mode & XB_MODE_C) || (r->mode & XB_MODE_T)
-            || (r->mode & (XB_MODE_P | XB_MODE_G))
-            || (r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG | XB_RAY_LAME | XB_RAY_JUMP
-                            | XB_RAY_INITIAL | XB_RAY_INITIAL2)))
+        if (!position_range_capture_ray(r) || (r->mode & XB_MODE_T))    /* tame: no check */
             continue;
         const XbStep *steps = t->steps + r->first;
         int passed = 0;

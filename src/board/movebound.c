@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "board/movebound.h"
+#include "board/position.h"
 #include "board/multileg.h"
 
 /* ---- the most moves one position can have ------------------------------
@@ -91,14 +92,10 @@ static int ray_key(const MoveBound *b, const XbTable *t, const XbRay *r, int fro
     return ((dy + MAX_FILES - 1) * STEP_SPAN + dx + MAX_FILES - 1) * RAY_KINDS + hop;
 }
 
-/* Is r a ray whose captures range-capture carries past the first piece
- * (as movegen's range_capture_ray)? */
+/* Is r a ray whose captures range-capture carries past the first piece? */
 static bool ranged_ray(const PieceType *pt, const XbRay *r)
 {
-    return pt->range_capture && (r->flags & XB_RAY_SLIDE) && (r->mode & XB_MODE_C)
-        && !(r->mode & (XB_MODE_P | XB_MODE_G))
-        && !(r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG | XB_RAY_LAME | XB_RAY_JUMP
-                         | XB_RAY_INITIAL | XB_RAY_INITIAL2));
+    return pt->range_capture && position_range_capture_ray(r);
 }
 
 /* The key of the range captures of a straight slide key. */

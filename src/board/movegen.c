@@ -209,16 +209,6 @@ static void gen_ray(const Position *pos, MoveList *ml, int type, int from, const
     }
 }
 
-/* Is r a ray range-capture extends: a one-leg capturing slide, no
- * hopper, no lame or jumping steps, no castling? */
-static inline bool range_capture_ray(const XbRay *r)
-{
-    return (r->flags & XB_RAY_SLIDE) && (r->mode & XB_MODE_C)
-        && !(r->mode & (XB_MODE_P | XB_MODE_G))
-        && !(r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG | XB_RAY_LAME | XB_RAY_JUMP
-                         | XB_RAY_INITIAL | XB_RAY_INITIAL2));
-}
-
 /* range-capture (tenjiku's generals): the captures a capturing slide makes
  * past the first piece it meets, when that piece ranks below the mover.
  * The slide goes on over pieces of either side ranked below it and may
@@ -234,7 +224,7 @@ static void gen_range_captures(const Position *pos, MoveList *ml, int type, int 
         return;
     const XbRay *r = xb_rays_begin(t, pos->side, from), *end = xb_rays_end(t, pos->side, from);
     for (; r < end; r++) {
-        if (!range_capture_ray(r))
+        if (!position_range_capture_ray(r))
             continue;
         const XbStep *steps = t->steps + r->first;
         int k = 0;

@@ -143,6 +143,18 @@ static inline bool move_flips_back(const Position *pos, Move m)
     return pt->flips && pt->demotes_to == m.piece - 1;
 }
 
+/* Can the ray r make range captures (rank / range-capture: tenjiku's
+ * generals): a plain capturing slide, one leg, no hop, castling, jump,
+ * lame step or first-move condition.  The generator and the attack test
+ * both ask. */
+static inline bool position_range_capture_ray(const XbRay *r)
+{
+    return (r->flags & XB_RAY_SLIDE) && (r->mode & XB_MODE_C)
+        && !(r->mode & (XB_MODE_P | XB_MODE_G))
+        && !(r->flags & (XB_RAY_CASTLE | XB_RAY_MULTILEG | XB_RAY_LAME | XB_RAY_JUMP
+                         | XB_RAY_INITIAL | XB_RAY_INITIAL2));
+}
+
 /* Is the ray r stopped at its step s by the board: a lame step whose
  * path square (or second path square) is occupied, or a jump whose
  * hurdle square is empty?  The generator, the attack test and the burn

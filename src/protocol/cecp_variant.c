@@ -555,6 +555,13 @@ static void keep_xboard_from_castling(const Variant *v, int t, char *betza, size
     betza[2 * len + 1] = '\0';
 }
 
+/* A piece without moves (chak's temple): XBoard 4.9.1 ignores a `piece`
+ * line with nothing after the piece (backend.c reads two words) and would
+ * leave the piece its slot's own moves (the cannon's, for the temple),
+ * so such a piece is taught a hopping leaper, which never moves there
+ * (docs/xbetza.md 6.3). */
+#define NO_MOVES_BETZA "pN"
+
 /* XBoard knows no moves tied to squares: a piece with extra moves is
  * taught all of them everywhere (the xiangqi-like parents keep the palace
  * and river), which lets XBoard accept every move the piece can make. */
@@ -572,6 +579,8 @@ static void piece_line(const Variant *v, int t, char *line, size_t size)
         castling_betza(v, castle, sizeof castle);
     else
         keep_xboard_from_castling(v, t, betza, sizeof betza);
+    if (!betza[0] && !castle[0])
+        snprintf(betza, sizeof betza, "%s", NO_MOVES_BETZA);
     snprintf(line, size, "piece %s& %s%s", pt->id, betza, castle);
 }
 

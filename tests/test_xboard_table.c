@@ -7,6 +7,7 @@
  * sent with `setup` must have an entry of its own, each promoted form
  * paired with its base.  A type without one is a piece XBoard cannot draw
  * or read in a FEN (tenjiku, cannon shogi and four others had some).
+ * And every `piece` line must have moves for XBoard to read it.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -217,6 +218,32 @@ static void test_every_variant_fits(void)
     CU_ASSERT_EQUAL(failed, 0);
 }
 
+/* Every `piece` line has moves after the piece: XBoard 4.9.1 reads the
+ * line as two words and ignores it otherwise, leaving the piece the moves
+ * of its slot (chak's temple moved as a cannon). */
+static void count_bare_piece_line(const char *line, void *ctx)
+{
+    char piece[64], moves[512];
+    if (strncmp(line, "piece ", 6) == 0 && sscanf(line, "piece %63s %511s", piece, moves) != 2) {
+        printf("\n  %s\n", line);
+        ++*(int *)ctx;
+    }
+}
+
+static void test_every_piece_line_has_moves(void)
+{
+    int bare = 0, variants = 0;
+    for (int i = 0; i < builtin.count; i++) {
+        const Variant *v = builtin.items[i];
+        if (v->abstract)
+            continue;
+        cecp_setup_lines(v, count_bare_piece_line, &bare);
+        variants++;
+    }
+    CU_ASSERT(variants >= 150);
+    CU_ASSERT_EQUAL(bare, 0);
+}
+
 /* The wide table's particulars: tenjiku's 61 types, the crown prince in
  * chu's second royal slot; cannon shogi's eleventh promoting piece. */
 static void test_wide_tables(void)
@@ -249,6 +276,7 @@ int main(void)
     CU_pSuite suite = CU_add_suite("xboard_table", NULL, NULL);
     CU_add_test(suite, "every variant's table holds every type", test_every_variant_fits);
     CU_add_test(suite, "wide tables", test_wide_tables);
+    CU_add_test(suite, "every piece line has moves", test_every_piece_line_has_moves);
     int status = cunit_run_registry();
     varset_free(&builtin);
     return status;

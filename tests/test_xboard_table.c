@@ -7,7 +7,8 @@
  * sent with `setup` must have an entry of its own, each promoted form
  * paired with its base.  A type without one is a piece XBoard cannot draw
  * or read in a FEN (tenjiku, cannon shogi and four others had some).
- * And every `piece` line must have moves for XBoard to read it.
+ * A piece that can be in hand must have a row in XBoard's holdings.  And
+ * every `piece` line must have moves for XBoard to read it.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -153,6 +154,33 @@ static int promotable_below(const Variant *v)
     return strcmp(v->xboard.parent, "chu") == 0 ? XB_TYPES : 11;
 }
 
+/* The holdings size of the `setup` line XBoard gets for v (0: none). */
+static void read_holdings(const char *line, void *ctx)
+{
+    int w, h;
+    const char *p = strstr(line, ") ");
+    if (strncmp(line, "setup (", 7) == 0 && p)
+        sscanf(p + 2, "%dx%d+%d", &w, &h, (int *)ctx);
+}
+
+static int holdings_of(const Variant *v)
+{
+    int holdings = 0;
+    cecp_setup_lines(v, read_holdings, &holdings);
+    return holdings;
+}
+
+/* XBoard's number of the piece in slot s, its row in the holdings: the
+ * pieces before it, promoted forms not counted (moves.c, PieceToNumber);
+ * a piece numbered past the holdings goes into them as a pawn. */
+static int holdings_number(const XbSide *side, int s)
+{
+    int n = 0;
+    for (int i = 0; i < s; i++)
+        n += side->code[i] != '.' && side->code[i] != '+';
+    return n;
+}
+
 /* Every type of v has a slot of its own on both sides, the first royal
  * the King's, each piece that promotes one XBoard lets promote, as XBoard
  * reads the table. */
@@ -170,6 +198,7 @@ static bool table_holds_every_type(const Variant *v)
     read_half(map, &j, n / 2 - 1, &side[0]);
     read_half(map, &j, n / 2 - 1, &side[1]);
     bool ok = map[j] == '\0';
+    int holdings = holdings_of(v);
     for (int black = 0; black < 2; black++) {
         bool used[XB_TYPES] = { false };
         bool king_seen = false;
@@ -187,6 +216,11 @@ static bool table_holds_every_type(const Variant *v)
                 && s != XB_KING) {
                 printf("\n  %s: XBoard's %s does not let %s promote from slot %d\n", v->name,
                        v->xboard.parent, pt->id, s);
+                ok = false;
+            }
+            if (holdings > 0 && pt->id[0] != '+' && !pt->royal
+                && holdings_number(&side[black], s) >= holdings) {
+                printf("\n  %s: %s would go into XBoard's holdings as a pawn\n", v->name, pt->id);
                 ok = false;
             }
             if (v->piece[t].royal && !king_seen) {

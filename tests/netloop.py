@@ -4,8 +4,6 @@ a few hundred nodes, a 16-wide network): a generation's stages run in
 order, a run stopped in a stage goes on from that stage without playing
 the games again, H1 ships the candidate with its lineage, and the loop
 stops after --patience SPRTs without a pass."""
-import importlib.machinery
-import importlib.util
 import json
 import os
 import shutil
@@ -15,19 +13,12 @@ import tempfile
 import unittest
 
 sys.dont_write_bytecode = True
+from script_module import load_script  # noqa: E402 (tests/, the script's own folder)
 SRCDIR = os.path.abspath(os.environ.get("top_srcdir", os.path.join(os.path.dirname(__file__),
                                                                      "..")))
 BUILDDIR = os.path.abspath(os.environ.get("top_builddir", SRCDIR))
 LOOP = os.path.join(SRCDIR, "tools", "menagerie-netloop")
 ENGINE = os.path.join(BUILDDIR, "menagerie")
-
-
-def load_module():
-    loader = importlib.machinery.SourceFileLoader("netloop", LOOP)
-    spec = importlib.util.spec_from_loader("netloop", loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
 
 
 class NetLoop(unittest.TestCase):
@@ -76,7 +67,7 @@ class NetLoop(unittest.TestCase):
         self.assertIsNone(st["current"])
 
     def test_2_h1_ships_with_lineage(self):
-        netloop = load_module()
+        netloop = load_script("netloop", LOOP)
         o = netloop.parse_args(self.args + ["--work", os.path.join(self.tmp, "ship")])
         loop = netloop.Loop(o)
         gen = loop.gen_dir()

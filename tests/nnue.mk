@@ -25,4 +25,4 @@ EXTRA_DIST += tests/nnue.sh
 
 # The loop that grows a network (tools/menagerie-netloop) on a tiny run.
 TESTS += tests/netloop.sh
-EXTRA_DIST += tests/netloop.sh tests/netloop.py tools/menagerie-netloop
+EXTRA_DIST += tests/netloop.sh tests/netloop.py tests/script_module.py tools/menagerie-netloop

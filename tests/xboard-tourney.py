@@ -10,28 +10,19 @@ engine that lost by it).
 
 The tool imports arenalib from ../shared/tools/arena (or ARENA_DIR); without
 it this test is skipped."""
-import importlib.machinery
-import importlib.util
 import os
 import sys
 import tempfile
 import unittest
 
 sys.dont_write_bytecode = True
+from script_module import load_script  # noqa: E402 (tests/, the script's own folder)
 SRCDIR = os.path.abspath(os.environ.get("top_srcdir",
                                          os.path.join(os.path.dirname(__file__), "..")))
 TOOL = os.path.join(SRCDIR, "tools", "xboard-tourney")
 
 
-def load_tool():
-    loader = importlib.machinery.SourceFileLoader("xboard_tourney", TOOL)
-    spec = importlib.util.spec_from_loader("xboard_tourney", loader)
-    mod = importlib.util.module_from_spec(spec)
-    loader.exec_module(mod)
-    return mod
-
-
-X = load_tool()
+X = load_script("xboard_tourney", TOOL)
 ARENA = os.environ.get("ARENA_DIR") or X.ARENA
 if not os.path.isfile(os.path.join(ARENA, "arenalib.py")):
     print("SKIP: %s/arenalib.py not found (the arena tools are not next to this checkout)" % ARENA)

@@ -1,5 +1,5 @@
 /*
- * fen.c — reading and writing positions in XBoard's FEN dialects:
+ * fen.c — reading positions in XBoard's FEN dialects (fen_write.c writes them):
  * multi-digit empty runs, '*' holes, '+X' promoted pieces, 'X~' pieces that
  * revert when captured, holdings in brackets, X-FEN / Shredder castling,
  * one or two e.p. squares, an optional n-check counter field, counters.
@@ -16,6 +16,7 @@
 #include "board/movegen.h"
 #include "util/number.h"
 #include "notation/fen.h"
+#include "notation/fen_internal.h"
 #include "board/position.h"
 #include "board/zobrist.h"
 
@@ -216,42 +217,12 @@ static int parse_holdings(Position *pos, const char **sp, const char **where, ch
     return 0;
 }
 
-/* The castling piece of `color` for castling rights, or -1. */
-static int find_castling_king(const Position *pos, int color)
-{
-    const Variant *v = pos->v;
-    if (!v->castling.enabled)
-        return -1;
-    int rank = color == WHITE ? v->castling.rank : v->ranks - 1 - v->castling.rank;
-    for (int f = 0; f < v->files; f++) {
-        int sq = var_square(v, f, rank);
-        if (pos->board[sq] == piece_code(v->castling.king, color))
-            return sq;
-    }
-    return -1;
-}
-
-static bool is_partner(const Position *pos, int sq, int color)
-{
-    uint8_t c = pos->board[sq];
-    return c && c != HOLE && code_color(c) == color
-        && (pos->v->castling.partners >> code_type(c) & 1);
-}
-
-/* One castling-field character: K/Q (outermost partner on that side),
- * a file letter (Shredder / X-FEN inner partner). */
-/* The rank castling and gating happen on, for `color`. */
-static int back_rank(const Variant *v, int color)
-{
-    return color == WHITE ? v->castling.rank : v->ranks - 1 - v->castling.rank;
-}
-
 /* Gating variants: a file letter keeps the gating right of the piece on that
  * file of the back rank (XBoard's S-chess FEN: KQBCDFGkqbcdfg). */
 static int parse_gating_letter(Position *pos, int color, char up, char *err, size_t n)
 {
     const Variant *v = pos->v;
-    int sq = var_square(v, up - 'A', back_rank(v, color));
+    int sq = var_square(v, up - 'A', fen_back_rank(v, color));
     uint8_t code = pos->board[sq];
     if (!code || code == HOLE || code_color(code) != color)
         return fail(err, n, "gating right '%c' but no piece of that side on its square",
@@ -267,7 +238,7 @@ static int parse_gating_letter(Position *pos, int color, char up, char *err, siz
 static int parse_initial_letter(Position *pos, int color, char up, char *err, size_t n)
 {
     const Variant *v = pos->v;
-    int sq = var_square(v, up - 'A', back_rank(v, color));
+    int sq = var_square(v, up - 'A', fen_back_rank(v, color));
     uint8_t code = pos->board[sq];
     if (!code || code == HOLE || code_color(code) != color)
         return fail(err, n, "initial-move right '%c' but no piece of that side on its square",
@@ -277,6 +248,8 @@ static int parse_initial_letter(Position *pos, int color, char up, char *err, si
     return 0;
 }
 
+/* One castling-field character: K/Q (outermost partner on that side),
+ * a file letter (Shredder / X-FEN inner partner). */
 static int parse_castling_char(Position *pos, char ch, char *err, size_t n)
 {
     const Variant *v = pos->v;
@@ -286,7 +259,7 @@ static int parse_castling_char(Position *pos, char ch, char *err, size_t n)
         return parse_gating_letter(pos, color, up, err, n);
     if (v->rules.initial_rights_in_fen && up >= 'A' && up < 'A' + v->files)
         return parse_initial_letter(pos, color, up, err, n);
-    int king = find_castling_king(pos, color);
+    int king = fen_castling_king(pos, color);
     if (king < 0)
         return fail(err, n, "castling right '%c' but no castling king on its rank", ch);
     int rank = var_rank(v, king), kf = var_file(v, king);
@@ -294,13 +267,13 @@ static int parse_castling_char(Position *pos, char ch, char *err, size_t n)
     if (up == 'K' || up == 'Q') {
         int step = up == 'K' ? 1 : -1;
         for (int f = up == 'K' ? v->files - 1 : 0; f != kf; f -= step)
-            if (is_partner(pos, var_square(v, f, rank), color)) {
+            if (fen_castling_partner(pos, var_square(v, f, rank), color)) {
                 partner = var_square(v, f, rank);
                 break;
             }
     } else if (up >= 'A' && up < 'A' + v->files) {
         int sq = var_square(v, up - 'A', rank);
-        if (is_partner(pos, sq, color))
+        if (fen_castling_partner(pos, sq, color))
             partner = sq;
     } else {
         return 1;   /* not a castling letter: gating letters and the like are ignored */
@@ -327,7 +300,7 @@ static void init_virginity(Position *pos)
         bool castling_piece = v->castling.enabled
             && (t == v->castling.king || (v->castling.partners >> t & 1));
         bool gating_piece = (v->hand.gating || v->rules.initial_rights_in_fen)
-                            && var_rank(v, sq) == back_rank(v, code_color(c));
+                            && var_rank(v, sq) == fen_back_rank(v, code_color(c));
         if (!castling_piece && !gating_piece && v->piece[t].has_initial)
             sqset_add(&pos->virgin, sq);
     }
@@ -676,131 +649,4 @@ void position_start(Position *pos, const Variant *v)
 {
     char err[200];
     position_set_fen(pos, v, v->start_fen, err, sizeof err);
-}
-
-/* ---- writing ---------------------------------------------------------- */
-
-static void put_piece(char **p, const Variant *v, uint8_t code, uint8_t mark)
-{
-    const PieceType *pt = &v->piece[code_type(code)];
-    char ch = pt->letter;
-    if (pt->id[0] == '+')
-        *(*p)++ = '+';
-    *(*p)++ = code_color(code) == WHITE ? ch : (char)tolower((unsigned char)ch);
-    char dress = variant_piece_dress(pt);
-    if (dress)
-        *(*p)++ = dress;
-    if (mark)
-        *(*p)++ = '~';
-}
-
-/* K/Q for the outermost castling partner on each side (X-FEN), a file
- * letter for an inner one (Shredder/X-FEN) and, in gating variants, for
- * every other back-rank piece that may still gate. */
-static char *write_castling(const Position *pos, char *p)
-{
-    const Variant *v = pos->v;
-    char *start = p;
-    for (int color = 0; color < 2; color++) {
-        bool written[MAX_FILES] = { false };
-        int king = find_castling_king(pos, color);
-        if (king >= 0 && sqset_has(&pos->virgin, king)) {
-            int rank = var_rank(v, king), kf = var_file(v, king);
-            /* short side first (K), then long (Q), as X-FEN orders them */
-            for (int side = 0; side < 2; side++) {
-                int step = side == 0 ? -1 : 1;
-                bool outermost = true;
-                for (int f = side == 0 ? v->files - 1 : 0; f != kf; f += step) {
-                    int sq = var_square(v, f, rank);
-                    if (!is_partner(pos, sq, color))
-                        continue;
-                    if (sqset_has(&pos->virgin, sq)) {
-                        char ch = outermost ? (side == 0 ? 'K' : 'Q') : (char)('A' + f);
-                        *p++ = color == WHITE ? ch : (char)tolower((unsigned char)ch);
-                        written[f] = true;
-                        /* K/Q keep the king's right too; an inner file letter
-                           reads as a gating letter in gating variants, so the
-                           king's letter must follow it there */
-                        written[kf] |= outermost;
-                    }
-                    outermost = false;
-                }
-            }
-        }
-        bool letters = v->hand.gating || v->rules.initial_rights_in_fen;
-        for (int f = 0; letters && f < v->files; f++) {
-            int sq = var_square(v, f, back_rank(v, color));
-            if (!written[f] && pos->board[sq] && pos->board[sq] != HOLE
-                && code_color(pos->board[sq]) == color && sqset_has(&pos->virgin, sq))
-                *p++ = (char)((color == WHITE ? 'A' : 'a') + f);
-        }
-    }
-    if (p == start)
-        *p++ = '-';
-    return p;
-}
-
-void position_get_fen(const Position *pos, char *buf, size_t size)
-{
-    const Variant *v = pos->v;
-    char tmp[FEN_MAX], *p = tmp;
-    for (int rank = v->ranks - 1; rank >= 0; rank--) {
-        int run = 0;
-        for (int file = 0; file < v->files; file++) {
-            int sq = var_square(v, file, rank);
-            uint8_t c = pos->board[sq];
-            if (c == EMPTY) {
-                run++;
-                continue;
-            }
-            if (run)
-                p += sprintf(p, "%d", run);
-            run = 0;
-            if (c == HOLE)
-                *p++ = '*';
-            else
-                put_piece(&p, v, c, pos->mark[sq]);
-        }
-        if (run)
-            p += sprintf(p, "%d", run);
-        if (rank)
-            *p++ = '/';
-    }
-    if (v->has_drops || v->hand.gating) {
-        *p++ = '[';
-        /* strongest first (types are listed pawn first), as XBoard and
-           Fairy-Stockfish write them */
-        for (int color = 0; color < 2; color++)
-            for (int t = v->ntypes - 1; t >= 0; t--)
-                for (int k = 0; k < pos->hand[color][t]; k++)
-                    put_piece(&p, v, piece_code(t, color), 0);
-        *p++ = ']';
-    }
-    p += sprintf(p, " %c", pos->side == WHITE ? 'w' : 'b');
-    if (v->turn.multi && turn_mid(pos))
-        p += sprintf(p, "%d", pos->turn_left);
-    *p++ = ' ';
-    p = write_castling(pos, p);
-    *p++ = ' ';
-    if (pos->ep_count) {
-        char passed[8], victim[8];
-        square_name(v, pos->ep[0], false, passed);
-        square_name(v, pos->ep_victim, false, victim);
-        int fwd = pos->side == WHITE ? -v->files : v->files;   /* the mover's forward */
-        if (pos->ep_victim == pos->ep[0] + fwd)
-            p += sprintf(p, "%s", passed);
-        else if (pos->ep_passed_first)
-            p += sprintf(p, "%s%s", passed, victim);
-        else   /* Fairy-Stockfish's order: the pawn that may be taken, then the square it passed */
-            p += sprintf(p, "%s%s", victim, passed);
-    } else if (pos->count_limit) {      /* rules.counting: as parse_fields reads it */
-        p += sprintf(p, "%d", pos->count_limit);
-    } else {
-        *p++ = '-';
-    }
-    if (v->rules.check_limit)
-        p += sprintf(p, " %d+%d", v->rules.check_limit - pos->checks[WHITE],
-                     v->rules.check_limit - pos->checks[BLACK]);
-    sprintf(p, " %d %d", pos->count_limit ? pos->count_ply : pos->halfmove, pos->fullmove);
-    snprintf(buf, size, "%s", tmp);
 }

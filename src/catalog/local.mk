@@ -7,7 +7,7 @@ src_libengine_a_SOURCES += \
 	src/catalog/extends.h src/catalog/extends.c \
 	src/catalog/yaml_tree.h src/catalog/yaml_tree.c \
 	src/catalog/schema.h src/catalog/schema.c \
-	src/catalog/schema_values.c src/catalog/schema_pieces.c \
+	src/catalog/schema_values.c src/catalog/schema_pieces.c src/catalog/schema_promotion.c \
 	src/catalog/schema_game.c src/catalog/schema_rules.c src/catalog/schema_eval.c \
 	src/catalog/schema_turn.c \
 	src/catalog/eval_write.h src/catalog/eval_write.c \

@@ -125,9 +125,16 @@ NumberStatus schema_word_number(const char **p, const char *end, long long lo, l
 /* `pieces`: declare every type, then read each definition. */
 void schema_read_pieces(SchemaContext *c, const TreeNode *root, TreeNode *pieces);
 
+/* --- schema_promotion.c ---------------------------------------------- */
+
 /* The top-level `promotion` (a mapping): its zone is read and checked
  * here, once, whether or not a piece uses it. */
 void schema_read_promotion_defaults(SchemaContext *c, TreeNode *n);
+
+/* Piece t's promotion, from its definition n: its own `promotion` (a rule
+ * or a list of them) over the top-level one; a piece with a `+` form and
+ * nothing else promotes to it. */
+void schema_read_promotion(SchemaContext *c, int t, const TreeNode *n);
 
 /* --- schema_game.c --------------------------------------------------- */
 

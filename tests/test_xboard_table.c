@@ -146,7 +146,7 @@ static int slot_of_type(const Variant *v, int t, const XbSide *side, bool black)
 
 /* The slots whose pieces XBoard lets promote with '+' (moves.c,
  * LegalityTest): shogi those before WhiteWazir, chu every one whose
- * partner is a '+', the others those up to WhiteMan. */
+ * partner is a '+' (the King's too), the others those up to WhiteMan. */
 static int promotable_below(const Variant *v)
 {
     if (strcmp(v->xboard.parent, "shogi") == 0)
@@ -210,10 +210,7 @@ static bool table_holds_every_type(const Variant *v)
             }
             used[s] = true;
             const PieceType *pt = &v->piece[t];
-            /* (XBoard's King never promotes: chak's divine king is drawn,
-               but a king's promotion is refused whatever the table says) */
-            if (pt->promoted != NO_TYPE && pt->promoted != t && s >= promotable_below(v)
-                && s != XB_KING) {
+            if (pt->promoted != NO_TYPE && pt->promoted != t && s >= promotable_below(v)) {
                 printf("\n  %s: XBoard's %s does not let %s promote from slot %d\n", v->name,
                        v->xboard.parent, pt->id, s);
                 ok = false;

@@ -497,6 +497,37 @@ static void test_knight_may_not_mate(void)
     free(pos);
 }
 
+/* Past an immediate end (the flag reached) the referee gives no move,
+ * until the players go on past it (a GUI that did not take the result):
+ * then every legal move, the end still reported, and a FEN clears it. */
+static void test_play_past_end(void)
+{
+    const Variant *v = varset_find(&set, "kingofthehill");
+    Position *pos = malloc(sizeof *pos);
+    MoveList *ml = malloc(sizeof *ml);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(pos);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ml);
+    char err[200], why[100];
+    Move m;
+    GameEnd end;
+    const char *fen = "8/8/8/8/3K4/8/8/k7 b - - 0 1";
+    CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, fen, err, sizeof err), 0);
+    rules_playable_moves(pos, ml);
+    CU_ASSERT_EQUAL(ml->n, 0);
+    CU_ASSERT_FALSE(move_parse(pos, "a1b1", false, &m, why, sizeof why));
+    pos->play_past_end = true;
+    rules_playable_moves(pos, ml);
+    CU_ASSERT_EQUAL(ml->n, 3);
+    CU_ASSERT_TRUE(move_parse(pos, "a1b1", false, &m, why, sizeof why));
+    CU_ASSERT_TRUE(rules_game_end(pos, &end));
+    CU_ASSERT_EQUAL(end.cause, END_IMMEDIATE);
+    CU_ASSERT_EQUAL_FATAL(position_set_fen(pos, v, fen, err, sizeof err), 0);
+    CU_ASSERT_FALSE(pos->play_past_end);
+    free(ml);
+    free(pos);
+}
+
 /* Play `moves` from `fen` in `variant` into *pos. */
 static void play_moves(Position *pos, const char *variant, const char *fen, const char *moves)
 {
@@ -579,6 +610,7 @@ int main(void)
                 test_protection_ignores_checks_given);
     CU_add_test(s, "check flags from the search and from replay", test_check_flags);
     CU_add_test(s, "a knight may not mate (shatar)", test_knight_may_not_mate);
+    CU_add_test(s, "moves past an immediate end once the players go on", test_play_past_end);
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();
     unsigned failures = CU_get_number_of_failures();

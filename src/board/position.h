@@ -92,6 +92,11 @@ typedef struct Position {
                                              checks against colour c (the opponent's
                                              unbroken run of checking moves) holds a
                                              shak; not in `hash` (see position_make) */
+    bool     play_past_end;               /* the players go on past an end the rules make
+                                             at once (a flag reached, the n-th check):
+                                             the GUI did not take the result, so
+                                             rules_playable_moves still gives the
+                                             moves; a FEN clears it */
     uint64_t hash;
     MoveList *turn_lists;                 /* TURN_LISTS move lists the rules of turns
                                              of several moves may use (board/turn.h),

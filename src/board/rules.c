@@ -451,7 +451,7 @@ void rules_legal_moves(Position *pos, MoveList *ml)
 
 void rules_playable_moves(Position *pos, MoveList *ml)
 {
-    if (rules_grace_move_pending(pos))
+    if (pos->play_past_end || rules_grace_move_pending(pos))
         movegen_legal(pos, ml);
     else
         rules_legal_moves(pos, ml);

@@ -128,8 +128,9 @@ bool rules_insufficient_material(const Position *pos);
 void rules_legal_moves(Position *pos, MoveList *ml);
 
 /* The moves a player may still make while the referee lets the game go
- * on: rules_legal_moves, plus the grace move of a bared king.  For moves
- * that come over a protocol and the move the engine plays. */
+ * on: rules_legal_moves, plus the grace move of a bared king, and every
+ * legal move past an immediate end once pos->play_past_end is set.  For
+ * moves that come over a protocol and the move the engine plays. */
 void rules_playable_moves(Position *pos, MoveList *ml);
 
 /* How many moves rules_legal_moves refused only because they would mate

@@ -265,6 +265,14 @@ static void cmd_ping(Cecp *c, char *args)
 
 static void cmd_ignore(Cecp *c, char *args) { (void)c; (void)args; }
 
+/* XBoard sends `computer` when it starts a game between two engines,
+ * after `new`: it then tests the claims of both (cecp_game.c). */
+static void cmd_computer(Cecp *c, char *args)
+{
+    (void)args;
+    c->against_engine = true;
+}
+
 /* uci: a person who typed it at the console gets UCI (a GUI says it
  * first and never comes here). */
 static void cmd_uci(Cecp *c, char *args)
@@ -316,7 +324,7 @@ static const CecpCommand commands[] = {
     { "hard",      cecp_cmd_hard,       CMD_QUIET },
     { "easy",      cecp_cmd_easy,       CMD_QUIET },
     { "random",    cecp_cmd_random,     0 },
-    { "computer",  cmd_ignore,          CMD_QUIET },
+    { "computer",  cmd_computer,        CMD_QUIET },
     { "name",      cmd_ignore,          CMD_QUIET },
     { "rating",    cmd_ignore,          CMD_QUIET },
     { "ics",       cmd_ignore,          CMD_QUIET },

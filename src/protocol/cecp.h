@@ -45,6 +45,12 @@ void cecp_piece_to_char(const Variant *v, char *buf, size_t size);
 /* Does XBoard need `setup`/`piece` lines for v? */
 bool cecp_needs_setup(const Variant *v);
 
+/* Does XBoard 4.9.1 test an engine's claim of its own win in v?  Under
+ * its default -testClaims it grants one only where its own test finds the
+ * game won, and it tests only games without holdings (and its super,
+ * great and grand): backend.c GameEnds. */
+bool cecp_xboard_tests_win_claims(const Variant *v);
+
 /* What XBoard must be told on `variant`: for variants it does not know the
  * `setup` line, then one `piece` line per type; for those it knows, a
  * `piece` line for each type in xboard.teach.  Each line goes through

@@ -78,17 +78,21 @@ void cecp_user_move(Cecp *c, const char *text)
                   "a move back): %s", text);
         return;
     }
+    /* the opponent's move after the engine claimed a result, with the
+       engine still playing a side: the GUI has not taken the claim
+       (PyChess 1.0.3 ignores what engines claim; XBoard sends `result` and
+       `force`).  Play on, past an end by a flag too, or lose on time a game
+       the GUI goes on with. */
+    bool playing_on = c->game_over && c->engine_side != CECP_NO_SIDE
+                      && c->engine_side != c->e->pos->side && !atomic_load(&c->console);
+    bool past_end = c->e->pos->play_past_end;
+    c->e->pos->play_past_end = past_end || playing_on;
     if (!engine_parse_move(c->e, text, cecp_wire_ranks(c), &m, why, sizeof why)) {
+        c->e->pos->play_past_end = past_end;
         io_printf("Illegal move (%s): %s", why, text);
         return;
     }
-    if (c->game_over && c->engine_side != CECP_NO_SIDE && c->engine_side != c->e->pos->side
-        && !atomic_load(&c->console)) {
-        /* the opponent's move after the engine claimed a result, with the
-           engine still playing a side: the GUI has not taken the claim
-           (PyChess 1.0.3 ignores what engines claim; XBoard sends `result`
-           and `force`).  Play on, or lose on time a game the GUI goes on
-           with. */
+    if (playing_on) {
         c->claims_ignored = true;
         c->game_over = false;
     }
@@ -98,15 +102,34 @@ void cecp_user_move(Cecp *c, const char *text)
     cecp_check_game_end(c);
 }
 
+/* An end by a rule that ends the game at once (a flag reached, the n-th
+ * check, extinction, two passes) in a game between two engines, where
+ * XBoard tests claims: it grants a draw claim only where its own test
+ * finds a draw, and a claim of one's own win only where it finds mate
+ * (and tests win claims only in games without holdings), scoring the
+ * others as false (a forfeit); the loser's claim it takes without a
+ * question.  The engine leaves such a win to the loser, offers such a
+ * draw (both engines offering is a draw agreed), and plays on meanwhile. */
+static bool xboard_judges_not(const Cecp *c, const GameEnd *end, int winner)
+{
+    if (!c->against_engine || end->cause != END_IMMEDIATE)
+        return false;
+    if (end->outcome == OUTCOME_DRAW)
+        return true;
+    return winner >= 0 && winner == c->engine_side
+           && cecp_xboard_tests_win_claims(c->e->variant);
+}
+
 /* Results XBoard would score as a false claim, which the engine leaves
  * unsaid (the game goes on): a perpetual check or chase, which XBoard
  * judges itself when the position has repeated as often as its
  * -repeatsToDraw says (6 unless set); a win at a repetition that the
  * variant scores as lost for the repeater (chu's): XBoard grants a win
- * claim only where its own test finds mate, and draws repetitions; and a
- * draw by the makruk / ASEAN count, which XBoard 4.9.1 does not keep (it
- * grants draw claims only at stalemate, its own repetition and 50-move
- * counts and bare material). */
+ * claim only where its own test finds mate, and draws repetitions; an
+ * immediate end between engines (xboard_judges_not); and a draw by the
+ * makruk / ASEAN count, which XBoard 4.9.1 does not keep (it grants draw
+ * claims only at stalemate, its own repetition and 50-move counts and
+ * bare material). */
 static bool xboard_would_refuse(const Cecp *c, const GameEnd *end)
 {
     if (atomic_load(&c->console))
@@ -115,33 +138,40 @@ static bool xboard_would_refuse(const Cecp *c, const GameEnd *end)
         return true;
     int side = c->e->pos->side;
     int winner = end->outcome == OUTCOME_WIN ? side : end->outcome == OUTCOME_LOSS ? !side : -1;
-    return end->repetition_decisive && winner == c->engine_side;
+    if (xboard_judges_not(c, end, winner))
+        return true;
+    /* a draw's "winner" is -1, as is force mode's side */
+    return end->repetition_decisive && winner >= 0 && winner == c->engine_side;
 }
 
-/* The count has run out, but the GUI may not know it: offer the draw the
- * rules give, once a game; the opponent (or XBoard's own counts) decides. */
-static void offer_count_draw(Cecp *c, const GameEnd *end)
+/* A draw by rule that the GUI may not know (an expired count, an immediate
+ * draw between engines): offer the draw, once a game; the opponent (or
+ * XBoard's own rules) decides. */
+static void offer_rule_draw(Cecp *c, const GameEnd *end)
 {
-    if (end->cause != END_COUNTING || end->outcome != OUTCOME_DRAW || c->count_draw_offered
+    bool unjudged = end->cause == END_COUNTING || end->cause == END_IMMEDIATE;
+    if (!unjudged || end->outcome != OUTCOME_DRAW || c->rule_draw_offered
         || c->engine_side == CECP_NO_SIDE)
         return;
     io_printf("offer draw");
-    c->count_draw_offered = true;
+    c->rule_draw_offered = true;
 }
 
 /* Send the result if the game has ended by rule, unless XBoard would
- * refuse the claim, or the GUI has played on past an earlier claim and a
- * move is left. */
+ * refuse the claim, or the game goes on past an earlier result (claimed,
+ * or left to the GUI) and a move is left. */
 bool cecp_check_game_end(Cecp *c)
 {
     GameEnd end;
     if (!engine_game_end(c->e, &end))
         return false;
     if (xboard_would_refuse(c, &end)) {
-        offer_count_draw(c, &end);
+        offer_rule_draw(c, &end);
+        if (end.cause == END_IMMEDIATE)
+            c->e->pos->play_past_end = true;   /* the opponent's move may come */
         return false;
     }
-    if (c->claims_ignored && end.cause != END_NO_MOVES)
+    if ((c->claims_ignored || c->e->pos->play_past_end) && end.cause != END_NO_MOVES)
         return false;     /* the GUI judges the game; only a game without a move is over */
     if (atomic_load(&c->console))
         cecp_console_game_over(c, &end);
@@ -182,7 +212,7 @@ void cecp_cmd_new(Cecp *c, char *args)
     c->nps = 0;
     c->random_on = false;
     c->bad_position = c->game_over = c->draw_offered = c->have_expected = false;
-    c->claims_ignored = c->count_draw_offered = false;
+    c->claims_ignored = c->rule_draw_offered = c->against_engine = false;
     c->edit_mode = false;
     cecp_position_changed(c);
     cecp_reset_clocks(c);

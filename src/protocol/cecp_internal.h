@@ -49,7 +49,9 @@ typedef struct Cecp {
     bool game_over;             /* a result was sent or received */
     bool claims_ignored;        /* the GUI played on past a result the engine
                                    claimed (PyChess): claim no more draws */
-    bool count_draw_offered;    /* offered the draw of an expired count once */
+    bool rule_draw_offered;     /* offered a draw by rule XBoard does not judge */
+    bool against_engine;        /* `computer` this game: XBoard referees two
+                                   engines and tests their claims */
     bool paused;
     bool draw_offered;
     bool quit;

@@ -83,6 +83,18 @@ static int holdings_size(const Variant *v)
     return n;
 }
 
+bool cecp_xboard_tests_win_claims(const Variant *v)
+{
+    static const char *const pocketed_but_tested[] = { "super", "great", "grand" };
+    if (holdings_size(v) == 0)
+        return true;
+    const char *parent = cecp_needs_setup(v) ? v->xboard.parent : cecp_variant_name(v);
+    for (size_t i = 0; i < sizeof pocketed_but_tested / sizeof *pocketed_but_tested; i++)
+        if (strcmp(parent, pocketed_but_tested[i]) == 0)
+            return true;
+    return false;
+}
+
 /* One number of a "WxH+S_PARENT" name, digits only, in [lo, hi], followed
  * by `sep`; *s moves past the separator. */
 static bool size_field(const char **s, long long lo, long long hi, char sep, long long *out)

@@ -220,8 +220,10 @@ void engine_make_move(Engine *e, Move m)
     if (e->pos->ply >= MAX_PLY_HISTORY - 1) {
         /* history full: keep playing from here on */
         char fen[1024], err[128];
+        bool past_end = e->pos->play_past_end;
         position_get_fen(e->pos, fen, sizeof fen);
         position_set_fen(e->pos, e->variant, fen, err, sizeof err);
+        e->pos->play_past_end = past_end;
     }
     if (m.kind == MOVE_NULL)
         position_make_null(e->pos);

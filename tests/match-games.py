@@ -161,6 +161,19 @@ class Faults(unittest.TestCase):
             self.assertIn("loses on time", game)
             self.assertEqual(tags(game)["TimeControl"], "5")
 
+    def test_hang_with_a_time_per_move(self):
+        log = os.path.join(self.tmp, "traffic.log")
+        run = self.faulty(chaos("hang", 1), "--log", log, uci=True,
+                          limit=("--st", "2", "--timemargin", "1000"))
+        self.assertIn("Faults B (Chaos): illegal moves 0, time losses 2, crashes 0", run.out)
+        for game in run.games:
+            self.assertIn("loses on time", game)
+            self.assertEqual(tags(game)["TimeControl"], "st 2")
+        with open(log, encoding="utf-8") as f:
+            traffic = f.read()
+        self.assertIn("st 2", traffic)              # A, over CECP
+        self.assertIn("go movetime 2000", traffic)  # B, over UCI
+
     def test_hang_without_a_clock(self):
         run = self.faulty(chaos("hang", 1), "--move-timeout", "5")
         self.assertIn("Faults B (Chaos): illegal moves 0, time losses 2, crashes 0", run.out)
@@ -227,9 +240,13 @@ class Errors(unittest.TestCase):
                    os.path.join(self.tmp, "none"), "--depth", "1")
 
     def test_bad_options(self):
-        self.fails(2, "give a limit: --tc, --depth or --nodes")
+        self.fails(2, "give a limit: --tc, --st, --depth or --nodes")
+        self.fails(2, "--st cannot be combined with --tc", "--tc", "1", "--st", "1")
+        self.fails(2, "--nodes cannot be combined with --tc or --st", "--st", "1",
+                   "--nodes", "100")
         self.fails(2, "'1+x' is not a time control", "--tc", "1+x")
-        self.fails(2, "--nodes cannot be combined with --tc", "--tc", "1", "--nodes", "100")
+        self.fails(2, "--nodes cannot be combined with --tc or --st", "--tc", "1",
+                   "--nodes", "100")
         self.fails(2, "--elo0 must be below --elo1", "--depth", "1", "--sprt", "--elo0", "5",
                    "--elo1", "0")
         self.fails(2, "0 is out of range [1, 256]", "--depth", "1", "-c", "0")

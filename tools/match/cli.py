@@ -27,9 +27,12 @@ EPILOG = """\
 time control (--tc): [MOVES/]BASE[+INC], BASE in seconds or M:SS, e.g. 1+0.01,
   10+0.1, 40/60, 2:00+1.  CECP engines get `level MOVES M:SS INC` (whole
   seconds) and `time`/`otim` in centiseconds before every move; UCI engines
-  `go wtime btime winc binc [movestogo]`.  --depth: CECP `sd`, UCI `go depth`.
+  `go wtime btime winc binc [movestogo]`.  --st: a fixed time per move, CECP
+  `st SEC`, UCI `go movetime MS`; a move that takes longer than SEC plus
+  --timemargin loses on time.  --depth: CECP `sd`, UCI `go depth`.
   --nodes: CECP `nps N` with `st 1` (the node clock: N nodes a move), UCI
-  `go nodes`.  --depth may be combined with --tc; --nodes may not.
+  `go nodes`.  --depth may be combined with --tc or --st; --nodes with
+  neither.
 
 adjudication: a game is won for a side when, for --resign-moves consecutive
   moves of each engine, the loser's engine scored it at or below
@@ -166,6 +169,8 @@ def add_limit_options(p):
     g = p.add_argument_group("limits")
     g.add_argument("--tc", metavar="TC", type=parse_tc,
                    help="time control [MOVES/]BASE[+INC] (see below)")
+    g.add_argument("--st", metavar="SEC", type=_bounded(float, 0.01, 3600), default=0,
+                   help="fixed time per move in seconds (see below)")
     g.add_argument("--depth", type=_bounded(int, 1, 200), default=0,
                    help="fixed search depth per move")
     g.add_argument("--nodes", type=_bounded(int, 1, 10**9), default=0,
@@ -318,15 +323,19 @@ def check_options(p, o):
 
 def check_limits(p, o):
     """At least one limit, a sane combination; o.tc_text for PGN and summary."""
-    if o.tc is None and not o.depth and not o.nodes:
-        p.error("give a limit: --tc, --depth or --nodes")
-    if o.tc and o.nodes:
-        p.error("--nodes cannot be combined with --tc (CECP `nps` turns the clock into a "
-                "node count)")
+    if o.tc is None and not o.st and not o.depth and not o.nodes:
+        p.error("give a limit: --tc, --st, --depth or --nodes")
+    if o.tc and o.st:
+        p.error("--st cannot be combined with --tc (one clock: per move or per game)")
+    if (o.tc or o.st) and o.nodes:
+        p.error("--nodes cannot be combined with --tc or --st (CECP `nps` turns the clock "
+                "into a node count)")
     parts = []
     if o.tc:
         moves, base, inc = o.tc
         parts.append(("%d/" % moves if moves else "") + "%g" % base + ("+%g" % inc if inc else ""))
+    if o.st:
+        parts.append("st %g" % o.st)
     if o.depth:
         parts.append("depth %d" % o.depth)
     if o.nodes:
@@ -347,7 +356,7 @@ def check_referee(p, o):
 
 def game_settings(o):
     """The GameSettings of the limit and adjudication options."""
-    limits = Limits(depth=o.depth, nodes=o.nodes)
+    limits = Limits(depth=o.depth, nodes=o.nodes, st=o.st)
     if o.tc:
         limits.moves, limits.base, limits.inc = o.tc
     adj = Adjudication(o.resign_moves, o.resign_score, o.draw_start, o.draw_moves,

@@ -149,12 +149,14 @@ class SearchAnswer:
 class Limits:
     """How long engines may think: clocks, or depth / nodes per move."""
 
-    def __init__(self, base=None, inc=0.0, moves=0, depth=0, nodes=0):
+    def __init__(self, base=None, inc=0.0, moves=0, depth=0, nodes=0, st=0.0):
         self.base, self.inc, self.moves = base, inc, moves
         self.depth, self.nodes = depth, nodes
+        self.st = st            # fixed seconds per move (no game clock)
 
     @property
     def timed(self):
+        """A clock for the whole game (or MOVES moves) runs."""
         return self.base is not None
 
 
@@ -323,6 +325,8 @@ class CecpEngine(Engine):
         self.send("easy")
         if limits.timed:
             self.send("level %d %s %s" % (limits.moves, _minsec(limits.base), _num(limits.inc)))
+        if limits.st:
+            self.send("st %s" % _num(limits.st))
         if limits.depth:
             self.send("sd %d" % limits.depth)
         if limits.nodes:
@@ -508,6 +512,8 @@ class UciEngine(Engine):
                    "winc", str(round(clocks.inc * 1000)), "binc", str(round(clocks.inc * 1000))]
             if clocks.movestogo:
                 go += ["movestogo", str(clocks.movestogo)]
+        if self.limits.st:
+            go += ["movetime", str(max(1, round(self.limits.st * 1000)))]
         if self.limits.depth:
             go += ["depth", str(self.limits.depth)]
         if self.limits.nodes:

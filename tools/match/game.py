@@ -194,6 +194,8 @@ def _deadline(settings, remaining, side):
     now = time.monotonic()
     if settings.limits.timed:
         return now + max(remaining[side], 0) + settings.margin
+    if settings.limits.st:
+        return now + settings.limits.st + settings.margin
     return now + settings.move_timeout
 
 
@@ -218,13 +220,16 @@ def _one_move(engines, side, last_move, moves, remaining, moves_made, settings, 
         remaining[side] -= answer.elapsed
         if remaining[side] < -settings.margin:
             return lost_by(side, TIME, "%s loses on time" % colour)
+    if limits.st and answer.elapsed > limits.st + settings.margin:
+        return lost_by(side, TIME, "%s loses on time (%.2f s for a move, %g s allowed)"
+                       % (colour, answer.elapsed, limits.st))
     if answer.resigned:
         return lost_by(side, RESIGN, "%s resigns" % colour)
     if answer.rejected:
         return lost_by(side, ILLEGAL, "%s's engine refused a legal move: %s"
                        % (colour, answer.rejected))
     if answer.move is None:
-        if limits.timed:
+        if limits.timed or limits.st:
             return lost_by(side, TIME, "%s loses on time" % colour)
         return lost_by(side, TIME, "%s did not move within %g s"
                        % (colour, settings.move_timeout))

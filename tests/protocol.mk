@@ -8,7 +8,8 @@ tests_test_xboard_table_SOURCES = tests/test_xboard_table.c
 tests_test_xboard_table_CPPFLAGS = $(AM_CPPFLAGS) $(CUNIT_CFLAGS) $(YAML_CFLAGS)
 tests_test_xboard_table_LDADD = src/libengine.a xbetza/libxbetza.a $(YAML_LIBS) $(CUNIT_LIBS)
 TESTS += tests/test_xboard_table
-PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking bughouse busy clocks counting define edit eof errors game \
+PROTOCOL_TRANSCRIPTS = analyze badfen badvariants bareking bughouse busy clocks counting define edit eof errors \
+	flagclaim game \
 	chu illegal handshake janggi longline numbers perpetual playon ponder pychess racingkings setscore skill \
 	tourney turns variants varpath
 PROTOCOL_UCI_TRANSCRIPTS = badfen badvariants basic bfen clocks console define eof illegal janggi \

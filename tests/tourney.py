@@ -203,6 +203,13 @@ class Schedule(unittest.TestCase):
         self.assertEqual(specs[0].options, [("Hash", "16"), ("Ponder", "false")])
         self.assertEqual(specs[1].command, "./y")
 
+    def test_help_describes_the_limits(self):
+        """--tc and --st say "(see below)": the epilog describes them."""
+        out = subprocess.run([sys.executable, RUNNER, "--help"], capture_output=True, text=True,
+                             check=True).stdout
+        self.assertIn("time control (--tc): [MOVES/]BASE[+INC]", out)
+        self.assertIn("--st: a fixed time per move", out)
+
 
 class Castling(unittest.TestCase):
     """O-O from a CECP engine (Sjaak II writes castling so) goes on to the

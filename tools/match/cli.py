@@ -23,7 +23,7 @@ mode): an illegal move loses, and the game ends when Menagerie's rules end it.
 Each opening is played twice, colours reversed; the pair's result goes into
 the pentanomial statistics (Elo, SPRT)."""
 
-EPILOG = """\
+TIME_CONTROL_HELP = """\
 time control (--tc): [MOVES/]BASE[+INC], BASE in seconds or M:SS, e.g. 1+0.01,
   10+0.1, 40/60, 2:00+1.  CECP engines get `level MOVES M:SS INC` (whole
   seconds) and `time`/`otim` in centiseconds before every move; UCI engines
@@ -33,7 +33,9 @@ time control (--tc): [MOVES/]BASE[+INC], BASE in seconds or M:SS, e.g. 1+0.01,
   --nodes: CECP `nps N` with `st 1` (the node clock: N nodes a move), UCI
   `go nodes`.  --depth may be combined with --tc or --st; --nodes with
   neither.
+"""
 
+EPILOG = TIME_CONTROL_HELP + """
 adjudication: a game is won for a side when, for --resign-moves consecutive
   moves of each engine, the loser's engine scored it at or below
   -(--resign-score) centipawns and the winner's at or above +(--resign-score).

@@ -147,7 +147,8 @@ class SearchAnswer:
 
 
 class Limits:
-    """How long engines may think: clocks, or depth / nodes per move."""
+    """How long engines may think: clocks, a fixed time per move (st), or depth / nodes per
+    move."""
 
     def __init__(self, base=None, inc=0.0, moves=0, depth=0, nodes=0, st=0.0):
         self.base, self.inc, self.moves = base, inc, moves

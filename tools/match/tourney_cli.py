@@ -5,8 +5,8 @@ import sys
 
 from . import units
 from .cli import (TrafficLog, _bounded, _ranges, add_game_options, add_limit_options,
-                  add_log_option, add_referee_option, add_unit_options, check_limits,
-                  check_referee, check_units, game_settings)
+                  TIME_CONTROL_HELP, add_log_option, add_referee_option, add_unit_options,
+                  check_limits, check_referee, check_units, game_settings)
 from .referee import RefereeError
 from .runner import MatchError
 from .tourney import (GAUNTLET, ROUND_ROBIN, STATE_FORMAT, Table, Tournament,
@@ -36,6 +36,7 @@ engines: -e takes words KEY=VALUE, split as by the shell:
   {"cmd": ..., "proto": ..., "name": ..., "dir": ..., "options": {NAME: V}}.
   Engines from --engines come first, then those of -e, in order.
 
+""" + TIME_CONTROL_HELP + """
 schedule: each round, each pair of engines plays --games-per-pair games
   (default 2): opening pairs, each opening once with each colour.  Round r's
   k-th opening pair uses the next opening of the file for every pair alike

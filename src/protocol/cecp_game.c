@@ -86,7 +86,8 @@ void cecp_user_move(Cecp *c, const char *text)
     bool playing_on = c->game_over && c->engine_side != CECP_NO_SIDE
                       && c->engine_side != c->e->pos->side && !atomic_load(&c->console);
     bool past_end = c->e->pos->play_past_end;
-    c->e->pos->play_past_end = past_end || playing_on;
+    if (playing_on)
+        engine_play_past_end(c->e);
     if (!engine_parse_move(c->e, text, cecp_wire_ranks(c), &m, why, sizeof why)) {
         c->e->pos->play_past_end = past_end;
         io_printf("Illegal move (%s): %s", why, text);
@@ -168,7 +169,7 @@ bool cecp_check_game_end(Cecp *c)
     if (xboard_would_refuse(c, &end)) {
         offer_rule_draw(c, &end);
         if (end.cause == END_IMMEDIATE)
-            c->e->pos->play_past_end = true;   /* the opponent's move may come */
+            engine_play_past_end(c->e);   /* the opponent's move may come */
         return false;
     }
     if ((c->claims_ignored || c->e->pos->play_past_end) && end.cause != END_NO_MOVES)

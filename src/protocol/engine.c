@@ -224,6 +224,7 @@ void engine_make_move(Engine *e, Move m)
         position_get_fen(e->pos, fen, sizeof fen);
         position_set_fen(e->pos, e->variant, fen, err, sizeof err);
         e->pos->play_past_end = past_end;
+        e->past_end_ply = 0;
     }
     if (m.kind == MOVE_NULL)
         position_make_null(e->pos);
@@ -239,7 +240,17 @@ bool engine_undo(Engine *e)
         position_unmake_null(e->pos);
     else
         position_unmake(e->pos);
+    if (e->pos->ply < e->past_end_ply)
+        e->pos->play_past_end = false;     /* back before the end: it ends the game again */
     return true;
+}
+
+void engine_play_past_end(Engine *e)
+{
+    if (e->pos->play_past_end)
+        return;
+    e->pos->play_past_end = true;
+    e->past_end_ply = e->pos->ply;
 }
 
 int engine_moves_played(const Engine *e)

@@ -62,6 +62,8 @@ typedef struct Engine {
     char           net_note[1600];   /* ... in words */
     char           variant_name[MAX_NAME];
     Position      *pos;        /* the game; undo stack = history */
+    int            past_end_ply;   /* pos->ply at which the game went on past an
+                                      immediate end (pos->play_past_end) */
     EngineOptions  opt;
     Search        *search;
 
@@ -115,6 +117,10 @@ bool    engine_parse_move(Engine *e, const char *text, bool cecp_ranks, Move *m,
                           char *why, size_t whysize);
 void    engine_make_move(Engine *e, Move m);
 bool    engine_undo(Engine *e);                      /* false: nothing to undo */
+/* The players go on past an immediate end of the current position (a flag,
+ * the n-th check): its moves stay playable until a FEN, or an undo back
+ * before this position. */
+void    engine_play_past_end(Engine *e);
 int     engine_moves_played(const Engine *e);        /* since the set-up position */
 bool    engine_game_end(Engine *e, GameEnd *end);
 void    engine_legal_moves(Engine *e, MoveList *ml);

@@ -51,6 +51,12 @@ bool cecp_needs_setup(const Variant *v);
  * great and grand): backend.c GameEnds. */
 bool cecp_xboard_tests_win_claims(const Variant *v);
 
+/* Does XBoard see color's king?  Not where the piece table leaves it out
+ * (a side that never has one: horde's White, maharaja's): XBoard then
+ * never finds that side in check, so it cannot judge its mate or
+ * stalemate. */
+bool cecp_xboard_sees_king(const Variant *v, int color);
+
 /* What XBoard must be told on `variant`: for variants it does not know the
  * `setup` line, then one `piece` line per type; for those it knows, a
  * `piece` line for each type in xboard.teach.  Each line goes through

@@ -103,8 +103,21 @@ void cecp_user_move(Cecp *c, const char *text)
     cecp_check_game_end(c);
 }
 
-/* An end by a rule that ends the game at once (a flag reached, the n-th
- * check, extinction, two passes) in a game between two engines, where
+/* An end XBoard does not see: a rule that ends the game at once (a flag
+ * reached, the n-th check, extinction, two passes), or the mate of a royal
+ * XBoard does not know as a king (maharaja's White: XBoard finds it never
+ * in check).  (Such a side stalemated would be a draw XBoard does not see
+ * either; it is claimed as before, the rarest of these ends.) */
+static bool end_unknown_to_xboard(const Cecp *c, const GameEnd *end)
+{
+    const Position *pos = c->e->pos;
+    return end->cause == END_IMMEDIATE
+           || (end->cause == END_NO_MOVES && end->outcome != OUTCOME_DRAW
+               && position_royals(pos, pos->side) > 0
+               && !cecp_xboard_sees_king(c->e->variant, pos->side));
+}
+
+/* Such an end (end_unknown_to_xboard) in a game between two engines, where
  * XBoard tests claims: it grants a draw claim only where its own test
  * finds a draw, and a claim of one's own win only where it finds mate
  * (and tests win claims only in games without holdings), scoring the
@@ -113,7 +126,7 @@ void cecp_user_move(Cecp *c, const char *text)
  * draw (both engines offering is a draw agreed), and plays on meanwhile. */
 static bool xboard_judges_not(const Cecp *c, const GameEnd *end, int winner)
 {
-    if (!c->against_engine || end->cause != END_IMMEDIATE)
+    if (!c->against_engine || !end_unknown_to_xboard(c, end))
         return false;
     if (end->outcome == OUTCOME_DRAW)
         return true;
@@ -150,7 +163,7 @@ static bool xboard_would_refuse(const Cecp *c, const GameEnd *end)
  * XBoard's own rules) decides. */
 static void offer_rule_draw(Cecp *c, const GameEnd *end)
 {
-    bool unjudged = end->cause == END_COUNTING || end->cause == END_IMMEDIATE;
+    bool unjudged = end->cause == END_COUNTING || end_unknown_to_xboard(c, end);
     if (!unjudged || end->outcome != OUTCOME_DRAW || c->rule_draw_offered
         || c->engine_side == CECP_NO_SIDE)
         return;

@@ -432,6 +432,40 @@ static size_t slot_text(const Variant *v, const SlotTable *st, int s, bool black
     return 1 + letter_text(&v->piece[base], black, out + 1);
 }
 
+/* Can `color` ever have a piece of type t: at the start, by a promotion,
+ * by a contagious capture, or from a hand (any drop rule counts)? */
+static bool type_ever_held(const Variant *v, int t, int color)
+{
+    if (v->start_count[color][t] > 0 || v->has_drops)
+        return true;
+    for (int u = 0; u < v->ntypes; u++) {
+        const PieceType *pt = &v->piece[u];
+        if (pt->promoted == t || (pt->promo_to >> t & 1) || (v->contagion[u] >> t & 1))
+            return true;
+    }
+    return false;
+}
+
+/* The king's entry: '.' for a side that never has the king (horde's
+ * White, maharaja's White with its royal maharaja elsewhere).  XBoard
+ * 4.9.1's CheckTest (moves.c) counts a side whose king it cannot find as
+ * in check a thousand times, so with legality testing every move of that
+ * side would be illegal; a king that "does not participate" ('.') is
+ * never in check. */
+static bool king_left_out(const Variant *v, const SlotTable *st, int color)
+{
+    return st->king != NO_TYPE && !type_ever_held(v, st->king, color);
+}
+
+static size_t king_text(const Variant *v, const SlotTable *st, bool black, char *out)
+{
+    if (king_left_out(v, st, black)) {
+        out[0] = '.';
+        return 1;
+    }
+    return slot_text(v, st, -1, black, out);
+}
+
 void cecp_piece_to_char(const Variant *v, char *buf, size_t size)
 {
     if (v->xboard.piece_to_char[0]) {
@@ -445,10 +479,19 @@ void cecp_piece_to_char(const Variant *v, char *buf, size_t size)
     for (int black = 0; black < 2; black++) {
         for (int s = 0; s < st.count; s++)
             n += slot_text(v, &st, s, black, tmp + n);
-        n += slot_text(v, &st, -1, black, tmp + n);
+        n += king_text(v, &st, black, tmp + n);
     }
     tmp[n] = '\0';
     snprintf(buf, size, "%s", tmp);
+}
+
+bool cecp_xboard_sees_king(const Variant *v, int color)
+{
+    if (!cecp_needs_setup(v) || v->xboard.piece_to_char[0])
+        return true;
+    SlotTable st;
+    slot_table(v, &st);
+    return !king_left_out(v, &st, color);
 }
 
 bool cecp_needs_setup(const Variant *v)

@@ -99,7 +99,7 @@ static bool session_variant_ok(const VariantSet *set, const char *cmd, const cha
                         "session; give it after the command: menagerie %s -v %s\n", cmd, name);
         return false;
     }
-    if (varset_find(set, name))
+    if (varset_named(set, name))
         return true;
     const char *hint = varset_suggest(set, name);
     if (hint)

@@ -18,8 +18,8 @@ if "$menagerie" check "$top_srcdir/tests/bad/types.yaml" 2>/dev/null; then
 fi
 "$menagerie" check 2>/dev/null
 [ $? -eq 2 ] || { echo "check-variants.sh: 'check' without files must exit 2"; exit 1; }
-# `show` describes every variant (all in one process: each start of the
-# engine loads every variant, which a sanitizer build pays for dearly);
+# `show` describes every variant (all in one process: showing one prepares
+# its move tables, which a sanitizer build pays for dearly);
 # spot-check what it says of zones.
 names=$("$menagerie" list | awk '{print $1}')
 # shellcheck disable=SC2086 # one word a name

@@ -12,7 +12,7 @@ passed=0
 failed=0
 skipped=0
 
-# The shipped names, once: each start of the engine loads every variant,
+# The shipped names, once: each start of the engine reads every variant file,
 # which a sanitizer build pays for many times over.
 shipped=$("$menagerie" list 2>/dev/null | awk '{print $1}')
 

@@ -1028,7 +1028,7 @@ static void test_shipped_trees(void)
 {
     int shipped = 0;
     for (int i = 0; i < builtin.count; i++) {
-        const Variant *v = builtin.items[i];
+        const Variant *v = varset_ready(&builtin, builtin.items[i]);
         if (!v->has_multileg)
             continue;
         shipped++;

@@ -70,6 +70,34 @@ static void test_builtins_load(void)
     CU_ASSERT_PTR_EQUAL(varset_find(&builtin, "NORMAL"), varset_find(&builtin, "chess"));
     CU_ASSERT_PTR_NULL(varset_find(&builtin, "no-such-variant"));
     CU_ASSERT_STRING_EQUAL(varset_suggest(&builtin, "capablanka"), "capablanca");
+    /* every shipped variant is ready for play once asked for */
+    CU_ASSERT_EQUAL(varset_prepare_all(&builtin, stderr, ""), 0);
+    for (int i = 0; i < builtin.count; i++)
+        CU_ASSERT(builtin.items[i]->move_bound > 0);
+}
+
+/* A start compiles no built-in variant's tables: each is prepared when it
+ * is first asked for, and once. */
+static void test_builtins_prepared_when_asked_for(void)
+{
+    VariantSet set;
+    varset_init(&set);
+    CU_ASSERT_EQUAL_FATAL(varset_load_builtin(&set, stderr, ""), 0);
+    const Variant *named = varset_named(&set, "shogi");
+    CU_ASSERT_FATAL(named != NULL);
+    CU_ASSERT_EQUAL(named->move_bound, 0);
+    CU_ASSERT_EQUAL(named->piece[0].table.nrays, 0);
+    CU_ASSERT(named->has_drops && named->has_promotion);   /* derived at load */
+    CU_ASSERT_PTR_EQUAL(varset_find(&set, "SHOGI"), named);
+    CU_ASSERT(named->move_bound > 0);
+    CU_ASSERT(named->piece[0].table.nrays > 0);
+    CU_ASSERT(named->start_count[WHITE][0] + named->start_count[BLACK][0] > 0);
+    const XbRay *rays = named->piece[0].table.rays;
+    CU_ASSERT_PTR_EQUAL(varset_ready(&set, named), named);
+    CU_ASSERT_PTR_EQUAL(named->piece[0].table.rays, rays);   /* not compiled again */
+    CU_ASSERT_EQUAL(varset_named(&set, "chess")->move_bound, 0);
+    CU_ASSERT_PTR_NULL(varset_ready(&set, NULL));
+    varset_free(&set);
 }
 
 static void test_chess(void)
@@ -1010,6 +1038,7 @@ int main(void)
     varset_init(&builtin);
     suite = CU_add_suite("variant_load", NULL, NULL);
     CU_add_test(suite, "built-in variants load", test_builtins_load);
+    CU_add_test(suite, "built-in variants are prepared when asked for", test_builtins_prepared_when_asked_for);
     CU_add_test(suite, "chess", test_chess);
     CU_add_test(suite, "extends merge", test_extends);
     CU_add_test(suite, "shogi family", test_shogi_family);

@@ -245,7 +245,7 @@ static void test_every_variant_fits(void)
     CU_ASSERT_EQUAL_FATAL(varset_load_builtin(&builtin, stderr, ""), 0);
     int checked = 0, failed = 0;
     for (int i = 0; i < builtin.count; i++) {
-        const Variant *v = builtin.items[i];
+        const Variant *v = varset_ready(&builtin, builtin.items[i]);
         if (v->abstract || !cecp_needs_setup(v))
             continue;
         checked++;
@@ -272,7 +272,7 @@ static void test_every_piece_line_has_moves(void)
 {
     int bare = 0, variants = 0;
     for (int i = 0; i < builtin.count; i++) {
-        const Variant *v = builtin.items[i];
+        const Variant *v = varset_ready(&builtin, builtin.items[i]);
         if (v->abstract)
             continue;
         cecp_setup_lines(v, count_bare_piece_line, &bare);

@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include "catalog/variant_load.h"
 #include "catalog/yaml_tree.h"
 
@@ -35,6 +36,9 @@ typedef struct VariantDoc {
     Variant    *variant;    /* built, until it moves into the set */
     bool        tree_errors;/* the file had YAML-level errors (duplicate keys...) */
     bool        sent;       /* sent over a protocol (varset_define), not read from a file */
+    bool        builtin;    /* compiled into the program: prepared when first played */
+    bool        deferred;   /* built but for load_prepare(), which varset_ready() runs */
+    Variant    *installed;  /* built-in: the variant it put in the set (varset_ready) */
 } VariantDoc;
 
 struct DocumentStore {
@@ -45,6 +49,8 @@ struct DocumentStore {
     int          nstrings, capstrings;
     int          top_priority;
     int          definitions;   /* sent definitions taken (varset_define) */
+    FILE        *late_out;      /* where varset_ready() reports, and with what prefix: */
+    char         late_prefix[32];   /* those of the load call that added the built-ins */
 };
 
 /* What the store held at one moment, so that all a failed definition

@@ -1,6 +1,7 @@
 /*
  * load.c — one document → one Variant (see load.h): `extends`, the
- * schema, the checks that need the whole variant, then prepare_tables()
+ * schema, the checks that need the whole variant, variant_derive(), then
+ * (now, or for a built-in variant when it is first played) prepare_tables()
  * and prepare_start(), each failure reported at the key it belongs to.
  */
 #include <stdlib.h>
@@ -20,10 +21,28 @@ void load_session_init(LoadSession *session, VariantSet *set, FILE *diag, const 
     session->prefix = prefix ? prefix : "";
 }
 
+bool load_prepare(const VariantDoc *doc, Variant *v, Diag *d)
+{
+    char err[256];
+    if (prepare_tables(v, err, sizeof err) != 0) {
+        const TreeNode *at = tree_map_key(doc->merged, "pieces");
+        diag_error(d, at->file, at->line, at->col, "%s", err);
+        return false;
+    }
+    int fen_at;
+    if (prepare_start(v, err, sizeof err, &fen_at) != 0) {
+        const TreeNode *at = tree_map_get(doc->merged, "start");
+        diag_error(d, at->file, at->line, tree_scalar_column(at, fen_at > 0 ? fen_at : 0),
+                   "start position: %s", err);
+        return false;
+    }
+    return true;
+}
+
 bool load_document(LoadSession *session, VariantDoc *doc, Diag *d)
 {
     struct DocumentStore *store = documents_of(session->set);
-    char stem[MAX_NAME], err[256];
+    char stem[MAX_NAME];
     Variant *out;
     SchemaContext c;
     bool ok;
@@ -55,17 +74,14 @@ bool load_document(LoadSession *session, VariantDoc *doc, Diag *d)
         schema_check_endings(&c, doc->merged);
         ok = d->errors == 0 && !doc->tree_errors;
     }
-    if (ok && prepare_tables(out, err, sizeof err) != 0) {
-        const TreeNode *at = tree_map_key(doc->merged, "pieces");
-        diag_error(d, at->file, at->line, at->col, "%s", err);
-        ok = false;
-    }
-    int fen_at;
-    if (ok && prepare_start(out, err, sizeof err, &fen_at) != 0) {
-        const TreeNode *at = tree_map_get(doc->merged, "start");
-        diag_error(d, at->file, at->line, tree_scalar_column(at, fen_at > 0 ? fen_at : 0),
-                   "start position: %s", err);
-        ok = false;
+    if (ok) {
+        variant_derive(out);
+        /* A built-in variant is checked by `make check`; its tables wait
+           until it is played (varset_ready), so a start costs little. */
+        if (doc->builtin)
+            doc->deferred = true;
+        else
+            ok = load_prepare(doc, out, d);
     }
     if (ok) {
         doc->variant = out;

@@ -32,9 +32,15 @@ struct LoadSession {
 void load_session_init(LoadSession *session, VariantSet *set, FILE *diag, const char *prefix);
 
 /* Build `doc` (and, first, the parents it extends) into doc->variant, ready
- * for play.  Its errors go to d; a parent's are counted in the session.
- * Returns false when it has errors; a document is built once, later calls
- * only return the result. */
+ * for play, or for a built-in document ready but for load_prepare(), put
+ * off (doc->deferred).  Its errors go to d; a parent's are counted in the
+ * session.  Returns false when it has errors; a document is built once,
+ * later calls only return the result. */
 bool load_document(LoadSession *session, VariantDoc *doc, Diag *d);
+
+/* The costly part of building: v's tables and start position
+ * (catalog/prepare.h), each error reported at the key of `doc` (the
+ * document v was built from) it belongs to.  False after an error. */
+bool load_prepare(const VariantDoc *doc, Variant *v, Diag *d);
 
 #endif

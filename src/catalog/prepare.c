@@ -34,7 +34,7 @@ static int check_move_bound(Variant *v, char *err, size_t errsize)
 
 int prepare_tables(Variant *v, char *err, size_t errsize)
 {
-    if (variant_finalize(v, err, errsize) != 0)
+    if (variant_compile(v, err, errsize) != 0)
         return -1;
     if (attack_prepare_variant(v) != 0) {
         snprintf(err, errsize, "out of memory");

@@ -1,10 +1,11 @@
 /*
- * prepare.h — make a loaded variant ready for play: its data derived
- * (variant_finalize), the board layer's tables (attack prefilter), the
- * proof that its move lists cannot overflow, and its start position read.
- * The catalog calls these in that order for every variant it loads; each
- * reports what went wrong in `err`, so the loader can point at the YAML
- * key the mistake belongs to.
+ * prepare.h — make a loaded variant ready for play: its move tables
+ * compiled (variant_compile; variant_derive has run), the board layer's
+ * tables (attack prefilter), the proof that its move lists cannot
+ * overflow, and its start position read.  The catalog calls these in that
+ * order for every variant it loads, or (a built-in one) when it is first
+ * asked for; each reports what went wrong in `err`, so the loader can
+ * point at the YAML key the mistake belongs to.
  */
 #ifndef PREPARE_H
 #define PREPARE_H
@@ -12,7 +13,7 @@
 #include <stddef.h>
 #include "variant/variant.h"
 
-/* Derived data, attack tables and the move bound.  Returns 0, or -1 with
+/* Move tables, attack tables and the move bound.  Returns 0, or -1 with
  * a message in err. */
 int prepare_tables(Variant *v, char *err, size_t errsize);
 

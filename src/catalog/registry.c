@@ -36,6 +36,16 @@ static void free_variant(Variant *v)
     free(v);
 }
 
+/* A variant about to leave the set is no document's to prepare. */
+static void forget_installed(struct DocumentStore *store, const Variant *v)
+{
+    for (int i = 0; i < store->n; i++)
+        if (store->docs[i]->installed == v) {
+            store->docs[i]->installed = NULL;
+            store->docs[i]->deferred = false;
+        }
+}
+
 /* Put v in the set, replacing a variant of the same name. */
 static void set_install(LoadSession *session, VariantDoc *doc, Variant *v, Diag *d)
 {
@@ -58,6 +68,7 @@ static void set_install(LoadSession *session, VariantDoc *doc, Variant *v, Diag 
             }
         }
     if (at >= 0) {
+        forget_installed(documents_of(set), set->items[at]);
         free_variant(set->items[at]);
         set->items[at] = v;
         return;
@@ -100,6 +111,8 @@ static void build_documents(LoadSession *session, int min_priority)
             Diag d;
             diag_init(&d, session->out, session->prefix);
             set_install(session, doc, doc->variant, &d);
+            if (doc->deferred)
+                doc->installed = doc->variant;
             doc->variant = NULL;
         }
     }
@@ -119,12 +132,21 @@ void varset_free(VariantSet *set)
     memset(set, 0, sizeof *set);
 }
 
+/* The built-in files, whose variants are prepared when first played: a
+ * failure then (a shipped file that `make check` would have caught) is
+ * reported where this load call reports. */
 static void add_builtin_files(LoadSession *session)
 {
+    struct DocumentStore *store = documents_of(session->set);
+    store->late_out = session->out;
+    snprintf(store->late_prefix, sizeof store->late_prefix, "%s", session->prefix);
     for (int i = 0; i < variants_builtin_count; i++) {
         char label[300];
+        int first = store->n;
         snprintf(label, sizeof label, "builtin:%s", variants_builtin[i].name);
         documents_add_text(session, label, label, NULL, variants_builtin[i].text, 0, NULL);
+        for (int k = first; k < store->n; k++)
+            store->docs[k]->builtin = true;
     }
 }
 
@@ -291,7 +313,7 @@ static bool check_sent_name(VariantSet *set, VariantDoc *const *docs, int i, boo
                        doc->name, first->line);
             return false;
         }
-    const Variant *old = varset_find(set, doc->name);
+    const Variant *old = varset_named(set, doc->name);
     if (!old)
         return true;
     const VariantDoc *from = installed_document(documents_of(set), old->name, doc->priority);
@@ -383,7 +405,7 @@ int varset_define(VariantSet *set, const char *text, VariantDefinition *out,
     return 0;
 }
 
-const Variant *varset_find(const VariantSet *set, const char *name)
+const Variant *varset_named(const VariantSet *set, const char *name)
 {
     int at = set_position(set, name);
     if (at >= 0)
@@ -393,6 +415,50 @@ const Variant *varset_find(const VariantSet *set, const char *name)
             if (!strcasecmp(set->items[i]->aliases[a], name))
                 return set->items[i];
     return NULL;
+}
+
+/* Prepare the variant doc put off; false (and the document bad from
+ * then on) if that fails. */
+static bool prepare_deferred(VariantDoc *doc, Diag *d)
+{
+    doc->deferred = false;
+    if (load_prepare(doc, doc->installed, d))
+        return true;
+    doc->state = DOC_BAD;
+    return false;
+}
+
+const Variant *varset_ready(const VariantSet *set, const Variant *v)
+{
+    struct DocumentStore *store = set->documents;
+    for (int i = 0; v && store && i < store->n; i++) {
+        VariantDoc *doc = store->docs[i];
+        if (doc->installed != v)
+            continue;
+        if (doc->deferred) {
+            Diag d;
+            diag_init(&d, store->late_out, store->late_prefix);
+            prepare_deferred(doc, &d);
+        }
+        return doc->state == DOC_OK ? v : NULL;
+    }
+    return v;
+}
+
+const Variant *varset_find(const VariantSet *set, const char *name)
+{
+    return varset_ready(set, varset_named(set, name));
+}
+
+int varset_prepare_all(VariantSet *set, FILE *diag, const char *prefix)
+{
+    struct DocumentStore *store = documents_of(set);
+    Diag d;
+    diag_init(&d, diag, prefix);
+    for (int i = 0; i < store->n; i++)
+        if (store->docs[i]->deferred && store->docs[i]->installed)
+            prepare_deferred(store->docs[i], &d);
+    return d.errors;
 }
 
 const char *varset_suggest(const VariantSet *set, const char *name)

@@ -41,7 +41,8 @@ void varset_free(VariantSet *set);
 int varset_load_all(VariantSet *set, const char *extra_path, FILE *diag, const char *prefix);
 
 /* Load only the built-in variants.  Returns the number of errors (0 unless
- * a shipped file is broken). */
+ * a shipped file is broken; their preparation for play is put off, see
+ * varset_ready). */
 int varset_load_builtin(VariantSet *set, FILE *diag, const char *prefix);
 
 /* Load one file, or every *.yaml file of a directory, above everything
@@ -81,8 +82,27 @@ typedef struct {
 int varset_define(VariantSet *set, const char *text, VariantDefinition *out,
                   FILE *diag, const char *prefix);
 
-/* Find a variant by name or alias, case-insensitive.  NULL if unknown. */
+/* Find a variant by name or alias, case-insensitive, ready for play (see
+ * varset_ready).  NULL if unknown. */
 const Variant *varset_find(const VariantSet *set, const char *name);
+
+/* The same, but perhaps not ready for play: for a variant's names, title,
+ * board, rules and flags (listing, comparing), never for its move tables
+ * or start position. */
+const Variant *varset_named(const VariantSet *set, const char *name);
+
+/* Make v, a variant of the set (or NULL), ready for play.  A built-in
+ * variant's move tables, attack tables and start position are prepared
+ * the first time it is asked for here (or by varset_find), rather than at
+ * load: every start of the program would otherwise compile all of them.
+ * Returns v, or NULL if that preparation failed (the error goes where the
+ * load call of the built-ins sent its diagnostics).  It may change the
+ * set, so ask from one thread at a time. */
+const Variant *varset_ready(const VariantSet *set, const Variant *v);
+
+/* Prepare every variant not yet prepared (checks, tests).  Diagnostics go
+ * to `diag`; returns the number of errors. */
+int varset_prepare_all(VariantSet *set, FILE *diag, const char *prefix);
 
 /* The closest name or alias to `name` within edit distance 2, or NULL
  * (for "unknown variant 'capablanka' (did you mean 'capablanca'?)"). */

@@ -51,7 +51,7 @@ void cecp_variant_list(const VariantSet *set, char *buf, size_t size)
             continue;
         const char *name = cecp_variant_name(v);
         /* a later file may have replaced this name: list it once */
-        if (varset_find(set, name) != v)
+        if (varset_named(set, name) != v)
             continue;
         int n = snprintf(buf + len, size - len, "%s%s", len ? "," : "", name);
         if (n < 0 || (size_t)n >= size - len)
@@ -60,7 +60,7 @@ void cecp_variant_list(const VariantSet *set, char *buf, size_t size)
         /* engine-defined variants also answer to their aliases, the names
            other engines use for them (so XBoard can pair us with them) */
         for (int a = 0; !v->xboard.known && a < v->naliases; a++) {
-            if (varset_find(set, v->aliases[a]) != v)
+            if (varset_named(set, v->aliases[a]) != v)
                 continue;
             n = snprintf(buf + len, size - len, ",%s", v->aliases[a]);
             if (n < 0 || (size_t)n >= size - len)
@@ -124,16 +124,17 @@ static bool parse_sized_name(const char *name, int *w, int *h, int *holdings,
     return true;
 }
 
-const Variant *cecp_find_variant(const VariantSet *set, const char *name)
+/* The variant `name` stands for, perhaps not yet ready for play. */
+static const Variant *named_or_sized(const VariantSet *set, const char *name)
 {
-    const Variant *v = varset_find(set, name);
+    const Variant *v = varset_named(set, name);
     if (v && !v->abstract)
         return v;
     int w, h, s;
     const char *base;
     if (!parse_sized_name(name, &w, &h, &s, &base))
         return NULL;
-    v = varset_find(set, base);
+    v = varset_named(set, base);
     bool base_fits = v && !v->abstract && v->files == w && v->ranks == h;
     if (base_fits && holdings_size(v) == s)
         return v;
@@ -146,6 +147,11 @@ const Variant *cecp_find_variant(const VariantSet *set, const char *name)
             return c;
     }
     return base_fits ? v : NULL;
+}
+
+const Variant *cecp_find_variant(const VariantSet *set, const char *name)
+{
+    return varset_ready(set, named_or_sized(set, name));
 }
 
 /* XBoard's piece types in pieceToChar order; promoted forms of the first

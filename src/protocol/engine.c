@@ -27,7 +27,7 @@ static const Variant *default_variant(const VariantSet *set)
     const Variant *v = varset_find(set, "chess");
     for (int i = 0; !v && i < set->count; i++)
         if (!set->items[i]->abstract)
-            v = set->items[i];
+            v = varset_ready(set, set->items[i]);
     return v;
 }
 

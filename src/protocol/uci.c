@@ -192,7 +192,7 @@ static void send_id(Uci *u)
                              u->e->variant->name);
         const VariantSet *set = u->e->set;
         for (int i = 0; i < set->count && n + MAX_NAME + 8 < cap; i++)
-            if (!set->items[i]->abstract && varset_find(set, set->items[i]->name) == set->items[i])
+            if (!set->items[i]->abstract && varset_named(set, set->items[i]->name) == set->items[i])
                 n += (size_t)snprintf(combo + n, cap - n, " var %s", set->items[i]->name);
         io_printf("%s", combo);
         free(combo);

@@ -149,9 +149,8 @@ static bool keep_allowed_extra(void *ctx, int cs, uint32_t i, XbRay *r)
     return r->len > 0;
 }
 
-int variant_finalize(Variant *v, char *err, size_t errsize)
+void variant_derive(Variant *v)
 {
-    XbError xe;
     v->royal_types = 0;
     v->has_drops = v->hand.enabled;
     v->has_promotion = false;
@@ -167,23 +166,6 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
 
     for (int t = 0; t < v->ntypes; t++) {
         PieceType *pt = &v->piece[t];
-        if (xb_compile(&pt->moves, &v->geom, &pt->table, &xe) != 0) {
-            snprintf(err, errsize, "piece '%s': cannot compile moves '%s': %s",
-                     pt->id, pt->betza, xe.message);
-            return -1;
-        }
-        if (pt->has_extra) {
-            if (xb_compile(&pt->extra_moves, &v->geom, &pt->extra_table, &xe) != 0) {
-                snprintf(err, errsize, "piece '%s': cannot compile extra moves '%s': %s",
-                         pt->id, pt->extra_text, xe.message);
-                return -1;
-            }
-            compact_rays(&pt->extra_table, keep_allowed_extra, pt);
-        }
-        if (xb_drop_covered(&pt->table, pt->has_extra ? &pt->extra_table : NULL) != 0) {
-            snprintf(err, errsize, "piece '%s': out of memory", pt->id);
-            return -1;
-        }
         if (pt->royal)
             v->royal_types |= type_bit(t);
         v->has_range_capture |= pt->range_capture;
@@ -205,7 +187,6 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
             v->has_promotion = true;
         derive_piece_flags(pt, v);
         default_square_sets(pt, v);
-        compute_immobile(pt, v);
     }
 
     for (int c = 0; c < 2; c++)
@@ -216,7 +197,39 @@ int variant_finalize(Variant *v, char *err, size_t errsize)
     for (int t = 0; t < v->ntypes && v->mark_demotes_to == NO_TYPE; t++)
         if (v->piece[t].can_promote && v->piece[t].promo_to)
             v->mark_demotes_to = t;
+}
+
+int variant_compile(Variant *v, char *err, size_t errsize)
+{
+    XbError xe;
+    for (int t = 0; t < v->ntypes; t++) {
+        PieceType *pt = &v->piece[t];
+        if (xb_compile(&pt->moves, &v->geom, &pt->table, &xe) != 0) {
+            snprintf(err, errsize, "piece '%s': cannot compile moves '%s': %s",
+                     pt->id, pt->betza, xe.message);
+            return -1;
+        }
+        if (pt->has_extra) {
+            if (xb_compile(&pt->extra_moves, &v->geom, &pt->extra_table, &xe) != 0) {
+                snprintf(err, errsize, "piece '%s': cannot compile extra moves '%s': %s",
+                         pt->id, pt->extra_text, xe.message);
+                return -1;
+            }
+            compact_rays(&pt->extra_table, keep_allowed_extra, pt);
+        }
+        if (xb_drop_covered(&pt->table, pt->has_extra ? &pt->extra_table : NULL) != 0) {
+            snprintf(err, errsize, "piece '%s': out of memory", pt->id);
+            return -1;
+        }
+        compute_immobile(pt, v);
+    }
     return 0;
+}
+
+int variant_finalize(Variant *v, char *err, size_t errsize)
+{
+    variant_derive(v);
+    return variant_compile(v, err, errsize);
 }
 
 void variant_clear_derived(Variant *v)

@@ -183,11 +183,13 @@ typedef struct {
                                  or could take it back (horse, cannon: chariot)      */
     char    xboard_glyph;     /* which XBoard piece image it borrows (letter)         */
 
-    /* derived by variant_finalize(); extra_table holds only the rays each
+    /* compiled by variant_compile(); extra_table holds only the rays each
        entry allows: from the squares of its `from` set, cut before its
        first square outside `within` (no region test when generating) */
     XbTable table, extra_table;
     SquareSet immobile[2];    /* squares from which it could never move again         */
+
+    /* derived by variant_derive() */
     bool    has_initial;      /* some moves need a virgin piece ('i')                 */
     bool    confined;         /* `allowed` is not the whole board                     */
     bool    makes_ep;         /* has a lame/initial multi-square non-capture (e.p.)   */
@@ -422,7 +424,7 @@ typedef struct Variant {
     TypeMask contagion[MAX_PIECE_TYPES];
     EvalOverrides eval;        /* the `eval:` section: weights given over the defaults */
 
-    /* derived by variant_finalize() */
+    /* derived by variant_derive() */
     TypeMask royal_types;      /* bitmask */
     int     mark_demotes_to;   /* type a captured '~' piece reverts to (the promoter) */
     bool    has_drops, has_promotion, has_ep, has_multileg;
@@ -455,12 +457,20 @@ static inline int var_castle_file(const Variant *v, int color, int file)
     return v->rotated && color == BLACK ? v->files - 1 - file : file;
 }
 
-/* Compile tables and derive secondary data after loading (the data only:
- * what the board needs is prepared by the catalog).  Returns 0, or -1
- * with a message in err (size errsize).  The derived pointers (tables,
- * reach) must be NULL/empty on entry: a Variant copied from a finalized one
- * (e.g. an `extends` parent) must go through variant_clear_derived() first,
- * or both would share and later double-free the same tables. */
+/* Derive secondary data after loading (the data only: what the board
+ * needs is prepared by the catalog), in two parts.  variant_derive() sets
+ * the flags and masks marked "derived" below and the default square sets,
+ * which read only what was written; it is cheap, and every loaded variant
+ * has it.  variant_compile() compiles the XBetza move tables (and the
+ * immobility squares, which read them), the costly part, which the
+ * catalog may put off until a variant is first played (variant_load.h);
+ * it returns 0, or -1 with a message in err (size errsize).
+ * variant_finalize() is both.  The derived pointers (tables, reach) must
+ * be NULL/empty on entry: a Variant copied from a finalized one (e.g. an
+ * `extends` parent) must go through variant_clear_derived() first, or both
+ * would share and later double-free the same tables. */
+void variant_derive(Variant *v);
+int  variant_compile(Variant *v, char *err, size_t errsize);
 int  variant_finalize(Variant *v, char *err, size_t errsize);
 
 /* Does this promotion rule let a move from `from` to `to` promote

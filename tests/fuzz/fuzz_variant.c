@@ -71,7 +71,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!pos)
         abort();
     for (int i = 0; i < set.count; i++) {
-        const Variant *v = set.items[i];
+        const Variant *v = varset_ready(&set, set.items[i]);
+        if (!v)
+            fuzz_fail("a loaded variant cannot be prepared for play");
         if (v->abstract || (strcmp(v->origin, label) && strcmp(v->origin, VARIANT_SENT_ORIGIN)))
             continue;
         position_start(pos, v);

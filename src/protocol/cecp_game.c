@@ -86,10 +86,12 @@ void cecp_user_move(Cecp *c, const char *text)
     bool playing_on = c->game_over && c->engine_side != CECP_NO_SIDE
                       && c->engine_side != c->e->pos->side && !atomic_load(&c->console);
     bool past_end = c->e->pos->play_past_end;
+    int past_end_ply = c->e->past_end_ply;
     if (playing_on)
         engine_play_past_end(c->e);
     if (!engine_parse_move(c->e, text, cecp_wire_ranks(c), &m, why, sizeof why)) {
-        c->e->pos->play_past_end = past_end;
+        c->e->pos->play_past_end = past_end;    /* a refused move changes nothing */
+        c->e->past_end_ply = past_end_ply;
         io_printf("Illegal move (%s): %s", why, text);
         return;
     }
